@@ -1,0 +1,58 @@
+"""The ``xlsolver`` command: one sub-command per module in :mod:`xlsolver.commands`.
+
+Each command module defines ``HELP`` (one line), ``add_arguments(parser)`` and
+``run(args) -> int``. Exit status (CONVENTIONS §5): 0 every puzzle read and decided,
+1 a puzzle had no solution or timed out, 2 unreadable or invalid input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+COMMANDS = {
+    "solve": "xlsolver.commands.solve",
+    "convert": "xlsolver.commands.convert",
+    "new": "xlsolver.commands.new",
+    "make": "xlsolver.commands.make",
+    "check": "xlsolver.commands.check",
+    "hints": "xlsolver.commands.hints",
+    "grade": "xlsolver.commands.grade",
+    "pentomino": "xlsolver.commands.pentomino",
+    "install-libreoffice": "xlsolver.commands.install_libreoffice",
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every command that is installed."""
+    parser = argparse.ArgumentParser(
+        prog="xlsolver", description="Solve nonogram and pentomino puzzles in spreadsheets."
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name, module_name in COMMANDS.items():
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name == module_name:
+                continue
+            raise
+        p = sub.add_parser(name, help=module.HELP, description=module.HELP)
+        module.add_arguments(p)
+        p.set_defaults(_run=module.run)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the console script."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args._run(args) or 0)
+    except KeyboardInterrupt:
+        print("xlsolver: interrupted", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

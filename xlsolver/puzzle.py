@@ -1,0 +1,166 @@
+"""A nonogram puzzle: row clues and column clues, validated.
+
+Glossary
+    clue    one number: the length of one block of black cells
+    line    one row or one column, with its clues in order (``[]`` for an empty line)
+    LineId  ``("row", i)`` or ``("col", i)``, i from 0
+"""
+
+from __future__ import annotations
+
+import numbers
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+LineId = tuple[str, int]
+
+
+class PuzzleError(ValueError):
+    """The clues themselves are wrong; the message names the line at fault."""
+
+    def __init__(self, message: str, line: LineId | None = None):
+        super().__init__(message)
+        self.line = line
+
+
+def line_name(line: LineId) -> str:
+    """``("row", 3)`` → ``"row 4"`` (people count from 1)."""
+    kind, index = line
+    return f"{'row' if kind == 'row' else 'column'} {index + 1}"
+
+
+def clue_text(clues: Sequence[int]) -> str:
+    """Clues as a person writes them: ``"3 1 2"``, ``"0"`` for an empty line."""
+    return " ".join(str(c) for c in clues) if clues else "0"
+
+
+def min_length(clues: Sequence[int]) -> int:
+    """The fewest cells that hold these clues: blocks plus single gaps."""
+    return sum(clues) + max(len(clues) - 1, 0)
+
+
+def _clean_line(values: Iterable, line: LineId) -> tuple[int, ...]:
+    """Integers ≥1 from a clue list; a lone 0 means an empty line."""
+    out: list[int] = []
+    raw = list(values)
+    for v in raw:
+        if isinstance(v, bool) or not isinstance(v, numbers.Integral):
+            if isinstance(v, float) and v.is_integer():
+                v = int(v)
+            else:
+                raise PuzzleError(f"{line_name(line)}: clue {v!r} is not a whole number", line)
+        v = int(v)
+        if v < 0:
+            raise PuzzleError(f"{line_name(line)}: clue {v} is negative", line)
+        out.append(v)
+    if any(v == 0 for v in out):
+        if all(v == 0 for v in out):
+            return ()
+        raise PuzzleError(
+            f"{line_name(line)}: clue 0 stands among other clues ({clue_text(out)})", line
+        )
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """Row clues (top to bottom) and column clues (left to right)."""
+
+    rows: tuple[tuple[int, ...], ...]
+    cols: tuple[tuple[int, ...], ...]
+    title: str = ""
+    meta: dict = field(default_factory=dict, compare=False, hash=False)
+
+    @classmethod
+    def from_clues(
+        cls,
+        rows: Iterable[Iterable],
+        cols: Iterable[Iterable],
+        title: str = "",
+        meta: dict | None = None,
+        validate: bool = True,
+    ) -> Puzzle:
+        """Build and (by default) validate a puzzle from any lists of numbers."""
+        r = tuple(_clean_line(v, ("row", i)) for i, v in enumerate(rows))
+        c = tuple(_clean_line(v, ("col", i)) for i, v in enumerate(cols))
+        puzzle = cls(r, c, title, dict(meta or {}))
+        if validate:
+            puzzle.validate()
+        return puzzle
+
+    @classmethod
+    def from_solution(cls, solution: np.ndarray, title: str = "") -> Puzzle:
+        """The clues of a black-and-white picture (True = black)."""
+        sol = np.asarray(solution, dtype=bool)
+        return cls.from_clues([runs(row) for row in sol], [runs(col) for col in sol.T], title=title)
+
+    @property
+    def height(self) -> int:
+        """Number of rows."""
+        return len(self.rows)
+
+    @property
+    def width(self) -> int:
+        """Number of columns."""
+        return len(self.cols)
+
+    def lines(self) -> list[tuple[LineId, tuple[int, ...], int]]:
+        """Every line as (id, clues, length): rows first, then columns."""
+        return [(("row", i), c, self.width) for i, c in enumerate(self.rows)] + [
+            (("col", i), c, self.height) for i, c in enumerate(self.cols)
+        ]
+
+    def clues(self, line: LineId) -> tuple[int, ...]:
+        """The clues of one line."""
+        kind, i = line
+        return self.rows[i] if kind == "row" else self.cols[i]
+
+    def validate(self) -> None:
+        """Raise :class:`PuzzleError` naming the first fault in the clues."""
+        if self.height == 0:
+            raise PuzzleError("the grid has no rows (height 0)")
+        if self.width == 0:
+            raise PuzzleError("the grid has no columns (width 0)")
+        for line, clues, length in self.lines():
+            need = min_length(clues)
+            if need > length:
+                side = "wide" if line[0] == "row" else "high"
+                raise PuzzleError(
+                    f"{line_name(line)}: clues {clue_text(clues)} need {need} cells "
+                    f"but the grid is {length} {side}",
+                    line,
+                )
+        row_total = sum(map(sum, self.rows))
+        col_total = sum(map(sum, self.cols))
+        if row_total != col_total:
+            raise PuzzleError(f"rows hold {row_total} black cells, columns {col_total}")
+
+    def check(self, solution: np.ndarray) -> list[LineId]:
+        """The lines a boolean solution breaks (empty when it satisfies every clue)."""
+        sol = np.asarray(solution, dtype=bool)
+        if sol.shape != (self.height, self.width):
+            return [line for line, _, _ in self.lines()]
+        bad: list[LineId] = [("row", i) for i, c in enumerate(self.rows) if runs(sol[i]) != c]
+        bad += [("col", i) for i, c in enumerate(self.cols) if runs(sol[:, i]) != c]
+        return bad
+
+    def is_solution(self, solution: np.ndarray) -> bool:
+        """True when a boolean solution satisfies every clue."""
+        return not self.check(solution)
+
+
+def runs(cells: Iterable) -> tuple[int, ...]:
+    """The block lengths of a line of booleans (True = black)."""
+    out: list[int] = []
+    n = 0
+    for v in cells:
+        if v:
+            n += 1
+        elif n:
+            out.append(n)
+            n = 0
+    if n:
+        out.append(n)
+    return tuple(out)

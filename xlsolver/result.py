@@ -1,0 +1,105 @@
+"""What the analyzer returns: a status, the grid of states, solutions and the step trace.
+
+Glossary
+    status  ``unique``, ``multiple``, ``solved`` (one solution, uniqueness not checked),
+            ``contradiction`` (no solution), ``timeout``, ``invalid``
+    step    one deduction: which line (or which probe), which rule, which cells became what
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .cells import grid_text, solution_rows
+
+UNIQUE = "unique"
+MULTIPLE = "multiple"
+SOLVED = "solved"
+CONTRADICTION = "contradiction"
+TIMEOUT = "timeout"
+INVALID = "invalid"
+STATUSES = (UNIQUE, MULTIPLE, SOLVED, CONTRADICTION, TIMEOUT, INVALID)
+
+# Step kinds
+LINE = "line"  # single-line logic on one row or column
+PROBE = "probe"  # assume a cell, propagate, a contradiction proves the opposite
+SEARCH = "search"  # a guess made by the search (not a deduction)
+GIVEN = "given"  # cells given by the user
+
+
+@dataclass
+class Step:
+    """One deduction of the trace.
+
+    ``cells`` lists ``(row, col, state)`` for every cell this step set, state being
+    BLACK_CONC or WHITE_CONC (assumed states during a search are BLACK/WHITE).
+    For a line step, ``line`` names it and ``before`` holds the line's states (a
+    tuple of ints) just before the step, so a rule can be named afterwards.
+    For a probe, ``cell`` is the probed cell and ``assumed`` the colour tried that
+    led to a contradiction (or ``None`` when both trials agreed).
+    ``depth`` is the search depth at which the step was made (0 = proved outright).
+    """
+
+    kind: str
+    rule: str
+    cells: list[tuple[int, int, int]]
+    line: tuple[str, int] | None = None
+    before: tuple[int, ...] | None = None
+    cell: tuple[int, int] | None = None
+    assumed: int | None = None
+    depth: int = 0
+    detail: str = ""
+
+
+@dataclass
+class Result:
+    """The outcome of one analysis."""
+
+    status: str
+    grid: np.ndarray  # uint8 states: proved cells carry CONC; DISCREPANCY marks contradictions
+    solutions: list[np.ndarray] = field(default_factory=list)  # boolean H×W, True = black
+    steps: list[Step] = field(default_factory=list)
+    seconds: float = 0.0
+    error: str = ""
+    difficulty: str = ""  # "line", "probing", "search" or "" when unknown
+    method: str = ""  # which engine decided it: "logic", "sat", ...
+    stats: dict = field(default_factory=dict)
+
+    @property
+    def solved(self) -> bool:
+        """True when at least one solution was found."""
+        return bool(self.solutions)
+
+    @property
+    def undecided(self) -> np.ndarray:
+        """Boolean mask of cells that differ between the solutions found (or are unknown)."""
+        if len(self.solutions) >= 2:
+            first = self.solutions[0]
+            diff = np.zeros_like(first)
+            for other in self.solutions[1:]:
+                diff |= first != other
+            return diff
+        return (self.grid & 3) == 0
+
+    def to_json(self) -> dict:
+        """The per-puzzle JSON object of the command-line contract (without source/index)."""
+        h, w = self.grid.shape
+        out = {
+            "width": int(w),
+            "height": int(h),
+            "status": self.status,
+            "solutions": [solution_rows(s) for s in self.solutions],
+            "seconds": round(self.seconds, 6),
+        }
+        if self.error:
+            out["error"] = self.error
+        if self.difficulty:
+            out["difficulty"] = self.difficulty
+        return out
+
+    def text(self) -> str:
+        """The grid (first solution, else the partial grid) as text with the status."""
+        rows = solution_rows(self.solutions[0]) if self.solutions else grid_text(self.grid)
+        return "\n".join(rows)

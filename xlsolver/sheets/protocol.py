@@ -1,0 +1,99 @@
+"""The one sheet protocol every spreadsheet back end implements.
+
+openpyxl (headless files), xlwings (Excel) and UNO (LibreOffice Calc) each provide a
+:class:`Book` of :class:`Sheet` objects; layout detection, painting and the commands
+are written once above this protocol and never touch a back end directly.
+
+Coordinates are 1-based ``(row, col)`` as a spreadsheet counts; a rectangle is
+``(top, left, bottom, right)``, inclusive.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+Rect = tuple[int, int, int, int]
+Cell = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Style:
+    """How one painted cell looks. Colours are ``#RRGGBB``; ``None`` leaves it as it is."""
+
+    name: str
+    fill: str | None = None
+    diagonals: bool = False  # both diagonals, hairline
+    diagonal_color: str = "#808080"
+    font_color: str | None = None
+    bold: bool = False
+
+
+# The style table of CONVENTIONS §4, shared by every back end.
+BLACK_STYLE = Style("black", fill="#808080")
+WHITE_STYLE = Style("white", fill="#FFFFFF", diagonals=True)
+DISCREPANCY_STYLE = Style("discrepancy", fill="#FF0000")
+ANSWER_STYLE = Style("answer", fill="#000000")  # answer keys: black
+ANSWER_WHITE_STYLE = Style("answer-white", fill="#FFFFFF")
+HIGHLIGHT_STYLE = Style("highlight", fill="#FFD966")  # undecided / differing cells
+WRONG_STYLE = Style("wrong", fill="#FF9999", diagonals=False)  # grading marks
+STYLES = {
+    s.name: s
+    for s in (
+        BLACK_STYLE,
+        WHITE_STYLE,
+        DISCREPANCY_STYLE,
+        ANSWER_STYLE,
+        ANSWER_WHITE_STYLE,
+        HIGHLIGHT_STYLE,
+        WRONG_STYLE,
+    )
+}
+
+
+@runtime_checkable
+class Sheet(Protocol):
+    """One worksheet of an open workbook."""
+
+    @property
+    def name(self) -> str:
+        """The sheet's name as the user sees it."""
+
+    def used_range(self) -> Rect | None:
+        """The rectangle holding every value or fill, ``None`` for an empty sheet."""
+
+    def read_values(self, rect: Rect) -> list[list[object]]:
+        """Cell values of a rectangle, row by row (``None`` for empty cells)."""
+
+    def read_fills(self, rect: Rect) -> list[list[str | None]]:
+        """Solid fill colours (``#RRGGBB``) of a rectangle, ``None`` where unfilled."""
+
+    def merged_ranges(self) -> list[Rect]:
+        """The merged rectangles of the sheet."""
+
+    def paint(self, cells: Iterable[Cell], style: Style) -> None:
+        """Paint cells with a style, keeping their values and other borders."""
+
+    def unpaint(self, cells: Iterable[Cell]) -> None:
+        """Remove fill and diagonals from cells (the Clear action), keeping other borders."""
+
+    def write_values(self, top_left: Cell, values: Sequence[Sequence[object]]) -> None:
+        """Write a block of values starting at a cell."""
+
+
+@runtime_checkable
+class Book(Protocol):
+    """An open workbook."""
+
+    def sheets(self) -> list[Sheet]:
+        """All worksheets in order."""
+
+    def sheet(self, name: str) -> Sheet:
+        """The worksheet of that name (KeyError naming it when absent)."""
+
+    def defined_names(self) -> dict[str, tuple[str, Rect]]:
+        """Workbook-level defined names that refer to one rectangle: name → (sheet, rect)."""
+
+    def progress(self, fraction: float | None, message: str) -> None:
+        """Show progress (a status bar, a terminal bar); ``fraction=None`` clears it."""
