@@ -52,6 +52,27 @@ STYLES = {
 }
 
 
+@dataclass(frozen=True)
+class CellFormat:
+    """Borders, alignment and font for laying out a template; ``None`` keeps what is there.
+
+    Border sides are style names as Excel knows them: ``"thin"``, ``"medium"``, ``"thick"``.
+    """
+
+    left: str | None = None
+    right: str | None = None
+    top: str | None = None
+    bottom: str | None = None
+    border_color: str = "#000000"
+    horizontal: str | None = None  # "left", "center", "right"
+    vertical: str | None = None  # "top", "center", "bottom"
+    wrap: bool = False
+    shrink: bool = False
+    font_size: float | None = None
+    bold: bool = False
+    number_format: str | None = None
+
+
 @runtime_checkable
 class Sheet(Protocol):
     """One worksheet of an open workbook."""
@@ -97,3 +118,23 @@ class Book(Protocol):
 
     def progress(self, fraction: float | None, message: str) -> None:
         """Show progress (a status bar, a terminal bar); ``fraction=None`` clears it."""
+
+
+@runtime_checkable
+class LayoutSheet(Sheet, Protocol):
+    """A sheet a template can be laid out on (``xlsolver new``, ``convert``, ``make``)."""
+
+    def format_cells(self, cells: Iterable[Cell], fmt: CellFormat) -> None:
+        """Set borders, alignment and font of cells (sides left ``None`` are kept)."""
+
+    def set_column_widths(self, widths: dict[int, float]) -> None:
+        """Column widths in characters, by 1-based column number."""
+
+    def set_row_heights(self, heights: dict[int, float]) -> None:
+        """Row heights in points, by 1-based row number."""
+
+    def merge(self, rect: Rect) -> None:
+        """Merge a rectangle of cells."""
+
+    def set_print_setup(self, area: Rect, *, fit_to_page: bool = True) -> None:
+        """Set the print area and fit it to one printed page."""

@@ -1,0 +1,85 @@
+"""The openpyxl back end: reading, painting, saving safely, and clear errors on bad files."""
+
+from __future__ import annotations
+
+import zipfile
+
+import pytest
+
+from xlsolver.sheets.errors import WorkbookError
+from xlsolver.sheets.protocol import BLACK_STYLE, WHITE_STYLE, Book, LayoutSheet
+from xlsolver.sheets.xlsx import OLE_MAGIC, new_book, open_book
+
+
+def test_round_trip_values_fills_diagonals_names(tmp_path):
+    book = new_book()
+    sheet = book.sheets()[0]
+    assert isinstance(book, Book) and isinstance(sheet, LayoutSheet)
+    sheet.write_values((2, 3), [[1, 2], [3, "x"]])
+    sheet.paint([(2, 3)], BLACK_STYLE)
+    sheet.paint([(2, 4)], WHITE_STYLE)
+    book.define_name("PuzzleGrid", "Sheet1", (2, 3, 5, 6))
+    out = book.save(tmp_path / "t.xlsx")
+    again = open_book(out).sheet("Sheet1")
+    assert again.read_values((2, 3, 3, 4)) == [[1, 2], [3, "x"]]
+    assert again.read_fills((2, 3, 2, 4)) == [["#808080", "#FFFFFF"]]
+    assert again.read_diagonals((2, 3, 2, 4)) == [[False, True]]
+    assert open_book(out).defined_names() == {"PuzzleGrid": ("Sheet1", (2, 3, 5, 6))}
+
+
+def test_paint_keeps_other_borders(tmp_path):
+    from openpyxl.styles import Border, Side
+
+    book = new_book()
+    ws = book.sheets()[0].ws
+    ws["B2"].border = Border(left=Side(style="thick"), top=Side(style="thin"))
+    book.sheets()[0].paint([(2, 2)], WHITE_STYLE)
+    b = ws["B2"].border
+    assert (b.left.style, b.top.style, b.diagonal.style) == ("thick", "thin", "hair")
+    assert b.diagonalUp and b.diagonalDown
+    book.sheets()[0].paint([(2, 2)], BLACK_STYLE)
+    b = ws["B2"].border
+    assert (b.left.style, b.top.style) == ("thick", "thin") and not b.diagonalUp
+
+
+def test_save_refuses_to_overwrite_input(tmp_path):
+    path = tmp_path / "in.xlsx"
+    new_book().save(path)
+    before = path.read_bytes()
+    book = open_book(path)
+    with pytest.raises(WorkbookError, match="refusing to write over the input"):
+        book.save(path)
+    assert path.read_bytes() == before
+    book.save(path, overwrite_input=True)
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        (b"just some text\n", "not a workbook"),
+        (OLE_MAGIC + "EncryptedPackage".encode("utf-16-le"), "password-protected"),
+        (OLE_MAGIC + b"\0" * 100, "old binary .xls"),
+        (b"PK\x03\x04 broken zip", "not a workbook"),
+    ],
+)
+def test_bad_files_raise_one_clear_line(tmp_path, content, message):
+    path = tmp_path / "bad.xlsx"
+    path.write_bytes(content)
+    with pytest.raises(WorkbookError, match=message) as err:
+        open_book(path)
+    assert "\n" not in str(err.value)
+
+
+def test_corrupt_workbook_xml(tmp_path):
+    path = tmp_path / "c.xlsx"
+    new_book().save(path)
+    bad = tmp_path / "bad.xlsx"
+    with zipfile.ZipFile(path) as src, zipfile.ZipFile(bad, "w") as dst:
+        for item in src.infolist():
+            data = src.read(item)
+            if item.filename == "xl/workbook.xml":
+                data = data[: len(data) // 2]
+            dst.writestr(item, data)
+    with pytest.raises(WorkbookError, match="corrupt"):
+        open_book(bad)

@@ -1,0 +1,465 @@
+"""The openpyxl back end of the sheet protocol: .xlsx/.xlsm files, no spreadsheet program.
+
+Glossary
+    XlsxBook   an open workbook file (``open_book``/``new_book``), saved with ``save``
+    XlsxSheet  one worksheet; 1-based ``(row, col)`` cells, ``(top, left, bottom, right)`` rects
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import warnings
+import zipfile
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+
+from openpyxl import Workbook, load_workbook
+from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+from openpyxl.styles.colors import COLOR_INDEX
+from openpyxl.utils import get_column_letter, quote_sheetname
+from openpyxl.utils.cell import range_boundaries
+from openpyxl.utils.exceptions import InvalidFileException
+from openpyxl.workbook.defined_name import DefinedName
+from openpyxl.worksheet.worksheet import Worksheet
+
+from .errors import WorkbookError
+from .protocol import Cell, CellFormat, Rect, Style
+
+OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # an OLE2 file: old .xls or encrypted OOXML
+ENCRYPTED_MARK = "EncryptedPackage".encode("utf-16-le")
+VBA_SUFFIXES = (".xlsm", ".xltm")
+# Office theme colours lt1, dk1, lt2, dk2, accent1..6 (the order of theme index 0..9).
+THEME_COLOURS = (
+    "#FFFFFF",
+    "#000000",
+    "#E7E6E6",
+    "#44546A",
+    "#4472C4",
+    "#ED7D31",
+    "#A5A5A5",
+    "#FFC000",
+    "#5B9BD5",
+    "#70AD47",
+)
+NO_FILL = PatternFill(fill_type=None)
+HAIR = "hair"
+
+
+def _hex(color: str) -> str:
+    """``#RRGGBB`` → openpyxl's ``FFRRGGBB``."""
+    return "FF" + color.lstrip("#").upper()
+
+
+def colour_hex(color) -> str | None:
+    """An openpyxl Color as ``#RRGGBB`` (indexed and theme colours resolved), else None."""
+    if color is None:
+        return None
+    kind = getattr(color, "type", None)
+    if kind == "rgb" and isinstance(color.rgb, str) and len(color.rgb) >= 6:
+        return "#" + color.rgb[-6:].upper()
+    if kind == "indexed" and isinstance(color.indexed, int):
+        if 0 <= color.indexed < len(COLOR_INDEX):
+            return "#" + COLOR_INDEX[color.indexed][-6:].upper()
+        return None
+    if kind == "theme" and isinstance(color.theme, int) and color.theme < len(THEME_COLOURS):
+        return THEME_COLOURS[color.theme]
+    return None
+
+
+def fill_hex(fill) -> str | None:
+    """The colour a cell's fill shows, ``None`` when it has no pattern fill."""
+    if fill is None or fill.fill_type in (None, "none"):
+        return None
+    return colour_hex(fill.fgColor) or colour_hex(fill.start_color)
+
+
+def check_workbook_file(path: Path) -> None:
+    """Raise WorkbookError when a file is missing, encrypted, an old .xls or not a workbook."""
+    if not path.exists():
+        raise WorkbookError(f"{path}: no such file")
+    if path.is_dir():
+        raise WorkbookError(f"{path}: is a folder, not a workbook")
+    with path.open("rb") as fh:
+        head = fh.read(8)
+        if head == OLE_MAGIC:
+            rest = head + fh.read()
+            if ENCRYPTED_MARK in rest:
+                raise WorkbookError(
+                    f"{path}: the workbook is password-protected; save a copy without a password"
+                )
+            raise WorkbookError(f"{path}: an old binary .xls workbook; save it as .xlsx")
+    if not zipfile.is_zipfile(path):
+        raise WorkbookError(f"{path}: not a workbook (.xlsx/.xlsm expected)")
+    try:
+        with zipfile.ZipFile(path) as zf:
+            names = set(zf.namelist())
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise WorkbookError(f"{path}: the workbook is corrupt ({exc})") from None
+    if "content.xml" in names and "xl/workbook.xml" not in names:
+        raise WorkbookError(f"{path}: an OpenDocument spreadsheet; save it as .xlsx")
+    if "xl/workbook.xml" not in names:
+        raise WorkbookError(f"{path}: not a workbook (.xlsx/.xlsm expected)")
+
+
+def open_book(path: str | os.PathLike, *, read_only: bool = False) -> XlsxBook:
+    """Open an .xlsx/.xlsm file (macros kept for .xlsm); WorkbookError when unreadable."""
+    path = Path(path)
+    check_workbook_file(path)
+    keep_vba = path.suffix.lower() in VBA_SUFFIXES
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # data validation / conditional format notices
+            wb = load_workbook(path, keep_vba=keep_vba, data_only=False, rich_text=False)
+    except WorkbookError:
+        raise
+    except (InvalidFileException, zipfile.BadZipFile, KeyError, OSError) as exc:
+        raise WorkbookError(f"{path}: the workbook is corrupt ({exc})") from None
+    except Exception as exc:  # openpyxl raises many kinds on damaged XML
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise WorkbookError(f"{path}: the workbook is corrupt ({reason})") from None
+    return XlsxBook(wb, path=path, read_only=read_only)
+
+
+def new_book() -> XlsxBook:
+    """A new workbook with one empty sheet named ``Sheet1``."""
+    wb = Workbook()
+    wb.active.title = "Sheet1"
+    return XlsxBook(wb)
+
+
+class XlsxSheet:
+    """One openpyxl worksheet behind the sheet protocol."""
+
+    def __init__(self, ws: Worksheet):
+        self.ws = ws
+        self._border_cache: dict[tuple[int, str], tuple[Border, Border]] = {}
+
+    @property
+    def name(self) -> str:
+        """The sheet's name as the user sees it."""
+        return self.ws.title
+
+    def used_range(self) -> Rect | None:
+        """The rectangle holding every value, fill or border, ``None`` for an empty sheet."""
+        rows: list[int] = []
+        cols: list[int] = []
+        for (r, c), cell in self.ws._cells.items():
+            if cell.value is not None or cell.has_style and _visible_style(cell):
+                rows.append(r)
+                cols.append(c)
+        for rng in self.ws.merged_cells.ranges:
+            rows += [rng.min_row, rng.max_row]
+            cols += [rng.min_col, rng.max_col]
+        if not rows:
+            return None
+        return (min(rows), min(cols), max(rows), max(cols))
+
+    def read_values(self, rect: Rect) -> list[list[object]]:
+        """Cell values of a rectangle, row by row (``None`` for empty cells)."""
+        top, left, bottom, right = rect
+        cells = self.ws._cells
+        out = []
+        for r in range(top, bottom + 1):
+            row = []
+            for c in range(left, right + 1):
+                cell = cells.get((r, c))
+                row.append(None if cell is None else cell.value)
+            out.append(row)
+        return out
+
+    def read_fills(self, rect: Rect) -> list[list[str | None]]:
+        """Fill colours (``#RRGGBB``) of a rectangle, ``None`` where unfilled."""
+        top, left, bottom, right = rect
+        cells = self.ws._cells
+        out = []
+        for r in range(top, bottom + 1):
+            row = []
+            for c in range(left, right + 1):
+                cell = cells.get((r, c))
+                row.append(fill_hex(cell.fill) if cell is not None and cell.has_style else None)
+            out.append(row)
+        return out
+
+    def read_diagonals(self, rect: Rect) -> list[list[bool]]:
+        """True where a cell shows both diagonals (a crossed white cell)."""
+        top, left, bottom, right = rect
+        cells = self.ws._cells
+        out = []
+        for r in range(top, bottom + 1):
+            row = []
+            for c in range(left, right + 1):
+                cell = cells.get((r, c))
+                b = cell.border if cell is not None and cell.has_style else None
+                row.append(bool(b and b.diagonalUp and b.diagonalDown and b.diagonal.style))
+            out.append(row)
+        return out
+
+    def merged_ranges(self) -> list[Rect]:
+        """The merged rectangles of the sheet."""
+        return [(m.min_row, m.min_col, m.max_row, m.max_col) for m in self.ws.merged_cells.ranges]
+
+    def _border_with(self, old: Border, diagonal: str | None) -> Border:
+        """A copy of a border with both diagonals in a colour (None removes them)."""
+        key = (id(old), diagonal or "")
+        hit = self._border_cache.get(key)
+        if hit is not None and hit[0] is old:
+            return hit[1]
+        new = Border(
+            left=old.left,
+            right=old.right,
+            top=old.top,
+            bottom=old.bottom,
+            diagonal=Side(style=HAIR, color=_hex(diagonal)) if diagonal else Side(),
+            diagonalUp=bool(diagonal),
+            diagonalDown=bool(diagonal),
+            vertical=old.vertical,
+            horizontal=old.horizontal,
+            outline=old.outline,
+        )
+        self._border_cache[key] = (old, new)
+        return new
+
+    def paint(self, cells: Iterable[Cell], style: Style) -> None:
+        """Paint cells with a style, keeping their values and other borders."""
+        fill = (
+            PatternFill(fill_type="solid", start_color=_hex(style.fill), end_color=_hex(style.fill))
+            if style.fill
+            else None
+        )
+        diagonal = style.diagonal_color if style.diagonals else None
+        for r, c in cells:
+            cell = self.ws.cell(row=r, column=c)
+            if fill is not None:
+                cell.fill = fill
+            cell.border = self._border_with(cell.border, diagonal)
+            if style.font_color or style.bold:
+                f = cell.font
+                cell.font = Font(
+                    name=f.name,
+                    size=f.size,
+                    bold=style.bold or f.bold,
+                    italic=f.italic,
+                    color=_hex(style.font_color) if style.font_color else f.color,
+                )
+
+    def unpaint(self, cells: Iterable[Cell]) -> None:
+        """Remove fill and diagonals from cells (the Clear action), keeping other borders."""
+        for r, c in cells:
+            cell = self.ws._cells.get((r, c))
+            if cell is None or not cell.has_style:
+                continue
+            cell.fill = NO_FILL
+            cell.border = self._border_with(cell.border, None)
+
+    def write_values(self, top_left: Cell, values: Sequence[Sequence[object]]) -> None:
+        """Write a block of values starting at a cell."""
+        top, left = top_left
+        for i, row in enumerate(values):
+            for j, v in enumerate(row):
+                self.ws.cell(row=top + i, column=left + j, value=v)
+
+    # ---- layout writing (template writer) -------------------------------------------
+
+    def format_cells(self, cells: Iterable[Cell], fmt: CellFormat) -> None:
+        """Set borders, alignment and font of cells (sides left ``None`` are kept)."""
+        sides = {k: getattr(fmt, k) for k in ("left", "right", "top", "bottom")}
+        align = None
+        if fmt.horizontal or fmt.vertical or fmt.wrap or fmt.shrink:
+            align = Alignment(
+                horizontal=fmt.horizontal,
+                vertical=fmt.vertical,
+                wrap_text=fmt.wrap or None,
+                shrink_to_fit=fmt.shrink or None,
+            )
+        for r, c in cells:
+            cell = self.ws.cell(row=r, column=c)
+            if any(sides.values()):
+                old = cell.border
+                new_sides = {
+                    k: Side(style=v, color=_hex(fmt.border_color)) if v else getattr(old, k)
+                    for k, v in sides.items()
+                }
+                cell.border = Border(
+                    **new_sides,
+                    diagonal=old.diagonal,
+                    diagonalUp=old.diagonalUp,
+                    diagonalDown=old.diagonalDown,
+                )
+            if align is not None:
+                cell.alignment = align
+            if fmt.font_size or fmt.bold:
+                cell.font = Font(
+                    name=cell.font.name,
+                    size=fmt.font_size or cell.font.size,
+                    bold=fmt.bold or cell.font.bold,
+                )
+            if fmt.number_format:
+                cell.number_format = fmt.number_format
+
+    def set_column_widths(self, widths: dict[int, float]) -> None:
+        """Column widths in characters, by 1-based column number."""
+        for c, w in widths.items():
+            self.ws.column_dimensions[get_column_letter(c)].width = w
+
+    def set_row_heights(self, heights: dict[int, float]) -> None:
+        """Row heights in points, by 1-based row number."""
+        for r, h in heights.items():
+            self.ws.row_dimensions[r].height = h
+
+    def merge(self, rect: Rect) -> None:
+        """Merge a rectangle of cells."""
+        top, left, bottom, right = rect
+        self.ws.merge_cells(start_row=top, start_column=left, end_row=bottom, end_column=right)
+
+    def set_print_setup(self, area: Rect, *, fit_to_page: bool = True) -> None:
+        """Set the print area and fit it to one page (portrait or landscape by its shape)."""
+        top, left, bottom, right = area
+        self.ws.print_area = _a1(area)
+        if fit_to_page:
+            self.ws.sheet_properties.pageSetUpPr.fitToPage = True
+            self.ws.page_setup.fitToWidth = 1
+            self.ws.page_setup.fitToHeight = 1
+        self.ws.page_setup.orientation = (
+            "landscape" if (right - left) > (bottom - top) * 1.2 else "portrait"
+        )
+        self.ws.print_options.horizontalCentered = True
+
+
+def _visible_style(cell) -> bool:
+    """True when a cell shows a fill or a border (not merely a font or number format)."""
+    if cell.fill is not None and cell.fill.fill_type not in (None, "none"):
+        return True
+    b = cell.border
+    return bool(b and (b.left.style or b.right.style or b.top.style or b.bottom.style))
+
+
+def _a1(rect: Rect) -> str:
+    """``(1, 1, 3, 2)`` → ``"$A$1:$B$3"``."""
+    top, left, bottom, right = rect
+    return f"${get_column_letter(left)}${top}:${get_column_letter(right)}${bottom}"
+
+
+def a1_rect(ref: str) -> Rect:
+    """``"B3:D9"`` (``$`` allowed) → ``(3, 2, 9, 4)``."""
+    left, top, right, bottom = range_boundaries(ref.replace("$", ""))
+    return (top, left, bottom, right)
+
+
+class XlsxBook:
+    """An openpyxl workbook behind the book protocol."""
+
+    def __init__(self, wb: Workbook, *, path: Path | None = None, read_only: bool = False):
+        self.wb = wb
+        self.path = path
+        self.read_only = read_only
+        self.on_progress: Callable[[float | None, str], None] | None = None
+        self._sheets = {ws.title: XlsxSheet(ws) for ws in wb.worksheets}
+
+    def sheets(self) -> list[XlsxSheet]:
+        """All worksheets in order (chart sheets left out)."""
+        return [self._sheets[ws.title] for ws in self.wb.worksheets]
+
+    def sheet(self, name: str) -> XlsxSheet:
+        """The worksheet of that name (KeyError naming it when absent)."""
+        for ws in self.wb.worksheets:
+            if ws.title == name:
+                return self._sheets.setdefault(name, XlsxSheet(ws))
+        names = ", ".join(ws.title for ws in self.wb.worksheets)
+        raise KeyError(f"no sheet named {name!r} (sheets: {names})")
+
+    def add_sheet(self, name: str) -> XlsxSheet:
+        """Append a new empty worksheet; a leftover default empty sheet is reused."""
+        ws = self.wb.create_sheet(title=name)
+        self._sheets[ws.title] = XlsxSheet(ws)
+        return self._sheets[ws.title]
+
+    def remove_sheet(self, name: str) -> None:
+        """Delete a worksheet."""
+        self.wb.remove(self.wb[name])
+        self._sheets.pop(name, None)
+
+    def defined_names(self) -> dict[str, tuple[str, Rect]]:
+        """Defined names referring to one rectangle: ``name`` → (sheet, rect).
+
+        Workbook-level names appear as ``NAME``; names local to a sheet as ``SHEET!NAME``.
+        """
+        out: dict[str, tuple[str, Rect]] = {}
+        for name, dn in self.wb.defined_names.items():
+            target = _destination(dn)
+            if target:
+                out[name] = target
+        for ws in self.wb.worksheets:
+            for name, dn in ws.defined_names.items():
+                target = _destination(dn, default_sheet=ws.title)
+                if target:
+                    out[f"{ws.title}!{name}"] = target
+        return out
+
+    def define_name(self, name: str, sheet: str, rect: Rect) -> None:
+        """Add (or replace) a workbook-level defined name for a rectangle."""
+        ref = f"{quote_sheetname(sheet)}!{_a1(rect)}"
+        if name in self.wb.defined_names:
+            del self.wb.defined_names[name]
+        self.wb.defined_names[name] = DefinedName(name, attr_text=ref)
+
+    def progress(self, fraction: float | None, message: str) -> None:
+        """Pass progress to ``on_progress`` when set (files have no status bar)."""
+        if self.on_progress is not None:
+            self.on_progress(fraction, message)
+
+    def save(self, path: str | os.PathLike, *, overwrite_input: bool = False) -> Path:
+        """Write to a temporary file in the target folder, then rename it into place.
+
+        Refuses to write over the file it was opened from unless ``overwrite_input``.
+        """
+        if self.read_only:
+            raise WorkbookError(f"{self.path}: opened read-only, not saved")
+        target = Path(path)
+        if (
+            self.path is not None
+            and not overwrite_input
+            and target.exists()
+            and target.resolve() == self.path.resolve()
+        ):
+            raise WorkbookError(f"{target}: refusing to write over the input file")
+        folder = target.parent if str(target.parent) else Path(".")
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+        os.close(fd)
+        try:
+            self.wb.save(tmp)
+            if target.exists():
+                os.chmod(tmp, target.stat().st_mode & 0o777)
+            else:
+                os.chmod(tmp, 0o666 & ~_umask())
+            os.replace(tmp, target)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+        return target
+
+
+def _umask() -> int:
+    """The process umask (read without changing it for long)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def _destination(dn: DefinedName, default_sheet: str | None = None) -> tuple[str, Rect] | None:
+    """The (sheet, rect) a defined name refers to, ``None`` unless it is one plain range."""
+    try:
+        dests = list(dn.destinations)
+    except Exception:
+        return None
+    if len(dests) != 1:
+        return None
+    sheet, ref = dests[0]
+    sheet = sheet or default_sheet
+    if not sheet or not ref:
+        return None
+    try:
+        return sheet, a1_rect(ref)
+    except (ValueError, TypeError):
+        return None
