@@ -1,0 +1,166 @@
+"""Puzzle files: one module per format behind one registry (as tablib's ``formats/``).
+
+Glossary
+    format  a module with ``NAME``, ``EXTENSIONS``, ``sniff(text)``, ``loads(text,
+            source)`` and optionally ``dumps(puzzle)``
+    entry   one item of a file: a Puzzle (not yet validated), or a FormatError in its
+            place when that part of the file cannot be read
+    batch   a file that holds many puzzles (TAAI, GRID text, ``.nonpack``, a JSON list)
+
+Every Puzzle read carries ``meta["source"]`` (the path) and ``meta["index"]`` (its
+position in the file, from 1); a FormatError entry carries ``index`` too.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import tempfile
+from pathlib import Path
+from types import ModuleType
+
+from ..puzzle import Puzzle, PuzzleError
+from .base import STRING_SOURCE, FormatError
+from .taai import read_taai_solutions
+
+__all__ = [
+    "FORMATS",
+    "FormatError",
+    "detect_format",
+    "dumps",
+    "format_module",
+    "loads",
+    "read_entries",
+    "read_puzzles",
+    "read_taai_solutions",
+    "write_puzzle",
+]
+
+# Sniffing order matters: the most specific signatures first.
+FORMATS = {
+    "non": "xlsolver.formats.non",
+    "nin": "xlsolver.formats.nin",
+    "taai": "xlsolver.formats.taai",
+    "grid": "xlsolver.formats.grid",
+    "json": "xlsolver.formats.jsonfile",
+}
+
+
+def format_module(fmt: str) -> ModuleType:
+    """The module of a format name (imported on first use)."""
+    try:
+        return importlib.import_module(FORMATS[fmt])
+    except KeyError:
+        known = ", ".join(FORMATS)
+        raise FormatError(f'unknown format "{fmt}" (known: {known})') from None
+
+
+def _by_extension(path: str | Path) -> str | None:
+    """The format that claims a file's extension, if one does."""
+    suffix = Path(path).suffix.lower()
+    for name in FORMATS:
+        if suffix in format_module(name).EXTENSIONS:
+            return name
+    return None
+
+
+def detect_format(path: str | Path, text: str | None = None) -> str:
+    """A file's format: by its extension, else by sniffing its text."""
+    name = _by_extension(path)
+    if name:
+        return name
+    if text is not None:
+        for name in FORMATS:
+            if format_module(name).sniff(text):
+                return name
+    raise _unknown_format(path)
+
+
+def _unknown_format(path: str | Path) -> FormatError:
+    """The error for a file no format recognises."""
+    suffix = Path(path).suffix or "(no extension)"
+    return FormatError(f"unknown puzzle format {suffix}: not .non, .nin, TAAI, GRID or JSON", path)
+
+
+def _read_text(path: str | Path) -> str:
+    """A file's text (UTF-8, a BOM allowed), or a FormatError saying why not."""
+    try:
+        return Path(path).read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise FormatError(f"not UTF-8 text (byte {exc.start})", path) from exc
+    except OSError as exc:
+        raise FormatError(f"cannot read: {exc.strerror or exc}", path) from exc
+
+
+def loads(text: str, fmt: str, source: str = STRING_SOURCE) -> list[Puzzle | FormatError]:
+    """Every entry of a text in a given format, each numbered from 1."""
+    module = format_module(fmt)
+    try:
+        entries = module.loads(text, source) if text.strip() else []
+    except FormatError as exc:
+        entries = [exc]
+    if not entries:
+        entries = [FormatError("no puzzle found", source, 1)]
+    for index, entry in enumerate(entries, 1):
+        if isinstance(entry, FormatError):
+            entry.index = index
+        else:
+            entry.meta["source"] = source
+            entry.meta["index"] = index
+    return entries
+
+
+def read_entries(path: str | Path) -> list[Puzzle | FormatError]:
+    """Every puzzle of a file in order, a FormatError entry where one cannot be read.
+
+    Raises FormatError when the file is unreadable or its format unknown.
+    """
+    try:
+        text = _read_text(path)
+    except FormatError as exc:
+        if isinstance(exc.__cause__, UnicodeDecodeError) and _by_extension(path) is None:
+            raise _unknown_format(path) from exc
+        raise
+    return loads(text, detect_format(path, text), source=str(path))
+
+
+def read_puzzles(path: str | Path) -> list[Puzzle]:
+    """Every puzzle of a file, validated; raises FormatError on the first fault."""
+    puzzles = []
+    for entry in read_entries(path):
+        if isinstance(entry, FormatError):
+            raise entry
+        try:
+            entry.validate()
+        except PuzzleError as exc:
+            name = f"{entry.title}: " if entry.title else ""
+            raise FormatError(f"{name}{exc}", path, entry.meta.get("line")) from exc
+        puzzles.append(entry)
+    return puzzles
+
+
+def dumps(puzzle: Puzzle, fmt: str) -> str:
+    """The text of a puzzle in a format that can be written."""
+    module = format_module(fmt)
+    if not hasattr(module, "dumps"):
+        writable = ", ".join(n for n in FORMATS if hasattr(format_module(n), "dumps"))
+        raise FormatError(f'format "{fmt}" cannot be written (writable: {writable})')
+    return module.dumps(puzzle)
+
+
+def write_puzzle(puzzle: Puzzle, path: str | Path, fmt: str | None = None) -> None:
+    """Write a puzzle (format from the extension unless given) through a temporary file."""
+    path = Path(path)
+    fmt = fmt or _by_extension(path)
+    if fmt is None:
+        raise FormatError(f"no format writes the extension {path.suffix!r}", path)
+    text = dumps(puzzle, fmt)
+    folder = path.parent if str(path.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

@@ -1,0 +1,76 @@
+"""What every format module shares: the error type and the clue-line helpers.
+
+Glossary
+    entry   one item read from a file: a Puzzle, or a FormatError standing in its place
+    source  the file name shown in messages (``<string>`` when reading text)
+    lineno  a line number in the file, from 1
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from ..puzzle import Puzzle, PuzzleError
+
+STRING_SOURCE = "<string>"
+NUMBER = re.compile(r"\d+")
+
+
+class FormatError(ValueError):
+    """A puzzle file that cannot be read; the message names the file and the line."""
+
+    def __init__(self, message: str, path: str | Path | None = None, line: int | None = None):
+        self.reason = message
+        self.path = str(path) if path is not None else STRING_SOURCE
+        self.line = line
+        self.index: int | None = None
+        super().__init__(self._text())
+
+    def _text(self) -> str:
+        """``file:line: reason`` (``file: reason`` when no line applies)."""
+        where = f"{self.path}:{self.line}" if self.line is not None else self.path
+        return f"{where}: {self.reason}"
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of a text whatever its line ends (LF, CRLF or CR), without the ends."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def parse_numbers(tokens: Sequence[str], source: str, lineno: int) -> tuple[int, ...]:
+    """Clue numbers from text tokens; ``0`` alone (or nothing) is an empty line."""
+    numbers: list[int] = []
+    for token in tokens:
+        if not NUMBER.fullmatch(token):
+            raise FormatError(f'clue "{token}" is not a number', source, lineno)
+        numbers.append(int(token))
+    if any(n == 0 for n in numbers) and len(numbers) > 1:
+        text = " ".join(map(str, numbers))
+        raise FormatError(f"clue 0 stands among other clues ({text})", source, lineno)
+    return tuple(n for n in numbers if n)
+
+
+def build_puzzle(
+    rows: Iterable[Iterable[int]],
+    cols: Iterable[Iterable[int]],
+    *,
+    title: str = "",
+    meta: dict | None = None,
+    source: str = STRING_SOURCE,
+    line: int | None = None,
+) -> Puzzle:
+    """An unvalidated Puzzle (the caller validates it); meta records its first line."""
+    meta = dict(meta or {})
+    if title:
+        meta.setdefault("title", title)
+    if line is not None:
+        meta.setdefault("line", line)
+    try:
+        return Puzzle.from_clues(rows, cols, title=title, meta=meta, validate=False)
+    except PuzzleError as exc:
+        raise FormatError(str(exc), source, line) from exc

@@ -1,0 +1,150 @@
+"""Puzzles as JSON: one object, or a list of them.
+
+``{"title": "Dancer", "rows": [[2], [2, 1], …], "cols": [[2, 1], …],
+"goal": [".##..", …]}``; ``goal`` (rows of ``#`` black and ``.`` white) and the
+strings ``by``, ``copyright``, ``license``, ``catalogue`` are optional; ``columns`` is
+accepted for ``cols``, and a line's clues may also be a string such as ``"3 1 2"``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import numpy as np
+
+from ..cells import solution_rows
+from ..puzzle import Puzzle
+from .base import FormatError, build_puzzle, parse_numbers
+
+NAME = "json"
+EXTENSIONS = (".json",)
+
+STRING_KEYS = ("title", "by", "copyright", "license", "catalogue")
+GOAL_CELLS = {"#": True, "1": True, ".": False, "0": False}
+DECODER = json.JSONDecoder()
+SPACE = re.compile(r"\s*")
+
+
+def sniff(text: str) -> bool:
+    """True when the text is a JSON object or list that mentions ``rows``."""
+    start = text.lstrip()[:1]
+    return start in ("{", "[") and '"rows"' in text
+
+
+def _line_at(text: str, pos: int) -> int:
+    """The line number (from 1) of a character position."""
+    return text.count("\n", 0, pos) + 1
+
+
+def _items(text: str, source: str) -> list[tuple[int, object]]:
+    """The top-level values as (line, value): the items of a list, or the one object."""
+    pos = SPACE.match(text, 0).end()
+    try:
+        if text[pos : pos + 1] != "[":
+            value, end = DECODER.raw_decode(text, pos)
+            if text[SPACE.match(text, end).end() :]:
+                raise json.JSONDecodeError("Extra data", text, SPACE.match(text, end).end())
+            return [(_line_at(text, pos), value)]
+        items: list[tuple[int, object]] = []
+        pos = SPACE.match(text, pos + 1).end()
+        while text[pos : pos + 1] != "]":
+            value, end = DECODER.raw_decode(text, pos)
+            items.append((_line_at(text, pos), value))
+            pos = SPACE.match(text, end).end()
+            if text[pos : pos + 1] == ",":
+                pos = SPACE.match(text, pos + 1).end()
+            elif text[pos : pos + 1] != "]":
+                raise json.JSONDecodeError("Expecting ',' delimiter", text, pos)
+        return items
+    except json.JSONDecodeError as exc:
+        raise FormatError(f"not valid JSON: {exc.msg}", source, exc.lineno) from exc
+
+
+def loads(text: str, source: str) -> list[Puzzle | FormatError]:
+    """Every puzzle of a JSON text; a faulty object becomes a FormatError entry."""
+    entries: list[Puzzle | FormatError] = []
+    for line, item in _items(text, source):
+        try:
+            entries.append(_puzzle(item, source, line))
+        except FormatError as exc:
+            entries.append(exc)
+    return entries
+
+
+def _clue_lines(value: object, key: str, source: str, line: int) -> list[tuple[int, ...]]:
+    """A list of clue lines, each a list of numbers or a string of numbers."""
+    if not isinstance(value, list):
+        raise FormatError(f'"{key}" is not a list of clue lists', source, line)
+    out = []
+    for i, clues in enumerate(value, 1):
+        if isinstance(clues, str):
+            tokens = re.split(r"[\s,]+", clues.strip()) if clues.strip() else []
+        elif isinstance(clues, list) and all(
+            isinstance(c, int) and not isinstance(c, bool) for c in clues
+        ):
+            tokens = [str(c) for c in clues]
+        else:
+            raise FormatError(f'"{key}" item {i} is not a list of numbers', source, line)
+        out.append(parse_numbers(tokens, source, line))
+    return out
+
+
+def _puzzle(item: object, source: str, line: int) -> Puzzle:
+    """One puzzle from a JSON object."""
+    if not isinstance(item, dict):
+        raise FormatError("a puzzle must be a JSON object", source, line)
+    cols_key = "cols" if "cols" in item else "columns"
+    for key in ("rows", cols_key):
+        if key not in item:
+            raise FormatError(f'missing "{key}"', source, line)
+    rows = _clue_lines(item["rows"], "rows", source, line)
+    cols = _clue_lines(item[cols_key], cols_key, source, line)
+    meta = {k: str(item[k]) for k in STRING_KEYS if item.get(k) is not None}
+    if item.get("goal") is not None:
+        meta["goal"] = _goal(item["goal"], len(rows), len(cols), source, line)
+    return build_puzzle(
+        rows, cols, title=meta.get("title", ""), meta=meta, source=source, line=line
+    )
+
+
+def _goal(value: object, height: int, width: int, source: str, line: int) -> np.ndarray:
+    """A goal given as row strings of ``#``/``.`` (or ``1``/``0``)."""
+    if (
+        not isinstance(value, list)
+        or len(value) != height
+        or not all(isinstance(r, str) and len(r) == width for r in value)
+        or not all(ch in GOAL_CELLS for r in value for ch in r)
+    ):
+        raise FormatError(
+            f'"goal" must be {height} strings of {width} "#" or "." cells', source, line
+        )
+    return np.array([[GOAL_CELLS[ch] for ch in r] for r in value], dtype=bool).reshape(
+        height, width
+    )
+
+
+def to_object(puzzle: Puzzle) -> dict:
+    """The JSON object of a puzzle (what :func:`dumps` writes)."""
+    meta = dict(puzzle.meta)
+    if puzzle.title:
+        meta["title"] = puzzle.title
+    obj: dict = {k: str(meta[k]) for k in STRING_KEYS if meta.get(k)}
+    obj["rows"] = [list(c) for c in puzzle.rows]
+    obj["cols"] = [list(c) for c in puzzle.cols]
+    goal = meta.get("goal")
+    if goal is not None and np.shape(goal) == (puzzle.height, puzzle.width):
+        obj["goal"] = solution_rows(goal)
+    return obj
+
+
+def dumps(puzzle: Puzzle) -> str:
+    """A puzzle as a JSON object, one clue line (or goal row) per text line."""
+    fields = []
+    for key, value in to_object(puzzle).items():
+        if isinstance(value, list):
+            inner = ",\n".join("    " + json.dumps(v) for v in value)
+            fields.append(f"  {json.dumps(key)}: [\n{inner}\n  ]" if value else f'  "{key}": []')
+        else:
+            fields.append(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}")
+    return "{\n" + ",\n".join(fields) + "\n}\n"

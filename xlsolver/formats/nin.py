@@ -1,0 +1,66 @@
+"""Jakub Wilk's ``.nin`` format.
+
+First line ``W H`` (width, then height); then H lines of row clues and W lines of
+column clues, numbers separated by spaces; ``0`` or an empty line is an empty line.
+Another ``W H`` line after them starts another puzzle (jwilk's data142.nin holds five).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..puzzle import Puzzle
+from .base import FormatError, build_puzzle, parse_numbers, split_lines
+
+NAME = "nin"
+EXTENSIONS = (".nin",)
+
+HEADER = re.compile(r"\s*(\d+)\s+(\d+)\s*")
+CLUE_LINE = re.compile(r"[\d\s]*")
+
+
+def sniff(text: str) -> bool:
+    """True when the first line is ``W H`` and the rest holds only numbers."""
+    lines = split_lines(text)
+    if not lines or not HEADER.fullmatch(lines[0]):
+        return False
+    return all(CLUE_LINE.fullmatch(line) for line in lines[1:])
+
+
+def loads(text: str, source: str) -> list[Puzzle | FormatError]:
+    """The puzzles of a ``.nin`` text: usually one, but a file may hold several in a row."""
+    lines = split_lines(text)
+    entries: list[Puzzle | FormatError] = []
+    pos = 0
+    while True:
+        while pos < len(lines) and not lines[pos].strip():
+            pos += 1
+        if pos == len(lines):
+            return entries
+        header = HEADER.fullmatch(lines[pos])
+        if not header:
+            reason = f'"{lines[pos].strip()}" is not a "WIDTH HEIGHT" line'
+            if entries:
+                reason = f"more clue lines than the puzzle above needs: {reason}"
+            entries.append(FormatError(reason, source, pos + 1))
+            return entries  # nothing tells where the next puzzle starts
+        width, height = int(header.group(1)), int(header.group(2))
+        body = lines[pos + 1 : pos + 1 + width + height]
+        body += [""] * (width + height - len(body))  # trailing empty lines may be cut off
+        try:
+            clues = [
+                parse_numbers(line.split(), source, pos + 2 + k) for k, line in enumerate(body)
+            ]
+            entries.append(
+                build_puzzle(clues[:height], clues[height:], source=source, line=pos + 1)
+            )
+        except FormatError as exc:
+            entries.append(exc)
+        pos += 1 + width + height
+
+
+def dumps(puzzle: Puzzle) -> str:
+    """The ``.nin`` text of a puzzle."""
+    lines = [f"{puzzle.width} {puzzle.height}"]
+    lines += [" ".join(map(str, clues)) or "0" for clues in puzzle.rows + puzzle.cols]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,136 @@
+"""The TAAI / TCGA computer-olympiad batch format, and its solutions files.
+
+A batch holds many puzzles, each a line ``$n`` followed by the column-clue lines and
+then the row-clue lines, numbers separated by tabs. Boards are square: the number of
+clue lines after ``$n`` is twice the size (25×25 in the tournaments). A solutions file
+holds one board per puzzle: size lines of tab-separated ``0``/``1``, maybe after ``$n``.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import numpy as np
+
+from ..puzzle import Puzzle
+from .base import FormatError, build_puzzle, parse_numbers, split_lines
+
+NAME = "taai"
+EXTENSIONS: tuple[str, ...] = ()  # shares .txt with GRID text: told apart by sniffing
+
+HEADER = re.compile(r"\s*\$(\d+)\s*")
+SOLUTION_CELLS = {"0": False, "1": True}
+
+Block = tuple[int, str, list[tuple[int, str]]]  # header line, number, (lineno, text) lines
+
+
+def sniff(text: str) -> bool:
+    """True when the first non-blank line is a ``$n`` header."""
+    for line in split_lines(text):
+        if line.strip():
+            return bool(HEADER.fullmatch(line))
+    return False
+
+
+def _blocks(lines: list[str]) -> list[Block]:
+    """The ``$n`` blocks of a file, trailing blank lines dropped; number "" before any."""
+    blocks: list[Block] = []
+    for lineno, line in enumerate(lines, 1):
+        header = HEADER.fullmatch(line)
+        if header:
+            blocks.append((lineno, header.group(1), []))
+        elif not blocks:
+            if line.strip():
+                blocks.append((lineno, "", [(lineno, line)]))
+        else:
+            blocks[-1][2].append((lineno, line))
+    for _, _, body in blocks:
+        while body and not body[-1][1].strip():
+            body.pop()
+    return blocks
+
+
+def loads(text: str, source: str) -> list[Puzzle | FormatError]:
+    """Every puzzle of a batch; a faulty one becomes a FormatError entry."""
+    entries: list[Puzzle | FormatError] = []
+    for block in _blocks(split_lines(text)):
+        try:
+            entries.append(_puzzle(block, source))
+        except FormatError as exc:
+            entries.append(exc)
+    return entries
+
+
+def _puzzle(block: Block, source: str) -> Puzzle:
+    """One puzzle from its ``$n`` block: column lines first, then row lines."""
+    header_line, number, body = block
+    if not number:
+        raise FormatError('clues before the first "$n" header', source, header_line)
+    if not body or len(body) % 2:
+        raise FormatError(
+            f"${number}: {len(body)} clue lines; a square board needs twice its size",
+            source,
+            header_line,
+        )
+    size = len(body) // 2
+    clues = [parse_numbers(text.split(), source, lineno) for lineno, text in body]
+    name = f"${number}"
+    return build_puzzle(
+        clues[size:],
+        clues[:size],
+        title=name,
+        meta={"name": name},
+        source=source,
+        line=header_line,
+    )
+
+
+def dumps(puzzle: Puzzle, number: int = 1) -> str:
+    """A square puzzle as one TAAI block (columns first), tab-separated, LF ends."""
+    if puzzle.width != puzzle.height:
+        raise FormatError(f"TAAI boards are square; this one is {puzzle.width}×{puzzle.height}")
+    lines = [f"${number}"]
+    lines += ["\t".join(map(str, clues)) or "0" for clues in puzzle.cols + puzzle.rows]
+    return "\n".join(lines) + "\n"
+
+
+def loads_solutions(text: str, source: str) -> list[np.ndarray]:
+    """The boolean boards of a solutions text (True = black)."""
+    groups: list[list[tuple[int, str]]] = [[]]
+    for lineno, line in enumerate(split_lines(text), 1):
+        if HEADER.fullmatch(line) or not line.strip():
+            if groups[-1]:
+                groups.append([])
+        else:
+            groups[-1].append((lineno, line))
+    boards: list[np.ndarray] = []
+    for group in filter(None, groups):
+        size = len(group[0][1].split())
+        if len(group) % size:
+            raise FormatError(
+                f"{len(group)} lines do not make {size}×{size} boards", source, group[0][0]
+            )
+        for start in range(0, len(group), size):
+            boards.append(_board(group[start : start + size], size, source))
+    return boards
+
+
+def _board(lines: list[tuple[int, str]], size: int, source: str) -> np.ndarray:
+    """One size×size board of 0/1 cells."""
+    rows = []
+    for lineno, text in lines:
+        cells = text.split()
+        if len(cells) != size or any(c not in SOLUTION_CELLS for c in cells):
+            raise FormatError(f"expected {size} cells of 0 or 1, got {text!r}", source, lineno)
+        rows.append([SOLUTION_CELLS[c] for c in cells])
+    return np.array(rows, dtype=bool)
+
+
+def read_taai_solutions(path: str | Path) -> list[np.ndarray]:
+    """The solutions file of a TAAI batch: one boolean board per puzzle, in order."""
+    try:
+        text = Path(path).read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise FormatError(f"cannot read: {exc}", path) from exc
+    return loads_solutions(text, str(path))
