@@ -1,0 +1,139 @@
+"""``xlsolver solve`` for workbooks: solve every puzzle sheet, paint it, save a copy.
+
+Called by :mod:`xlsolver.commands.solve` with the parsed arguments and the workbook paths.
+Files are solved in parallel processes with one progress bar; a file with an unreadable
+or invalid sheet is not written at all; the input file is never changed unless
+``--in-place`` is given.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
+
+from ..workbook.batch import EXIT_BAD_INPUT, FileReport, SolveOptions, solve_workbook
+
+WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
+
+
+def _options(args) -> SolveOptions:
+    """SolveOptions from the command-line arguments (absent ones take defaults)."""
+    return SolveOptions(
+        sheet=getattr(args, "sheet", None),
+        givens=bool(getattr(args, "givens", False)),
+        answer_key=bool(getattr(args, "answer_key", False)),
+        first=bool(getattr(args, "first", False)),
+        time_limit=getattr(args, "time_limit", None),
+    )
+
+
+def plan_targets(args, paths: list[Path]) -> list[Path | None]:
+    """Where each painted workbook goes; ValueError for a contradictory request."""
+    output = getattr(args, "output", None)
+    out_dir = getattr(args, "out_dir", None)
+    in_place = bool(getattr(args, "in_place", False))
+    if sum(bool(x) for x in (output, out_dir, in_place)) > 1:
+        raise ValueError("give only one of -o/--output, --out-dir and --in-place")
+    if output:
+        if len(paths) != 1:
+            raise ValueError("-o/--output takes one workbook; use --out-dir for several")
+        return [Path(output)]
+    if out_dir:
+        targets = [Path(out_dir) / p.name for p in paths]
+        seen: dict[Path, Path] = {}
+        for source, target in zip(paths, targets, strict=True):
+            if target in seen:
+                raise ValueError(f"{source} and {seen[target]} would both be written to {target}")
+            seen[target] = source
+        return targets
+    if in_place:
+        return list(paths)
+    return [None] * len(paths)
+
+
+def _run_one(source: str, target: str | None, options: SolveOptions, in_place: bool) -> FileReport:
+    """Worker: solve one workbook (top level so a process pool can call it)."""
+    try:
+        return solve_workbook(source, target, options, overwrite_input=in_place)
+    except Exception as exc:  # a worker must report, not die with a traceback
+        return FileReport(source, error=f"{source}: {type(exc).__name__}: {exc}")
+
+
+def _solve_all(
+    paths: list[Path], targets: list[Path | None], options: SolveOptions, jobs: int, in_place: bool
+) -> list[FileReport]:
+    """Solve the files, in parallel when there are several, with one progress bar."""
+    from tqdm import tqdm
+
+    calls = [
+        (str(p), str(t) if t else None, options, in_place)
+        for p, t in zip(paths, targets, strict=True)
+    ]
+    if len(calls) == 1 or jobs <= 1:
+        bar = tqdm(total=len(calls), unit="file", disable=len(calls) < 2 or None, file=sys.stderr)
+        reports = []
+        for call in calls:
+            reports.append(_run_one(*call))
+            bar.update()
+        bar.close()
+        return reports
+    reports: list[FileReport | None] = [None] * len(calls)
+    with ProcessPoolExecutor(max_workers=min(jobs, len(calls))) as pool:
+        futures = {pool.submit(_run_one, *call): i for i, call in enumerate(calls)}
+        with tqdm(total=len(calls), unit="file", disable=None, file=sys.stderr) as bar:
+            for future in as_completed(futures):
+                reports[futures[future]] = future.result()
+                bar.update()
+    return [r for r in reports if r is not None]
+
+
+def _print(report: FileReport, as_json: bool) -> None:
+    """One line (or one JSON object) per sheet; file errors to stderr as well."""
+    if report.error:
+        if as_json:
+            record = {
+                "source": report.source,
+                "index": 1,
+                "status": "invalid",
+                "error": report.error,
+            }
+            print(json.dumps(record, ensure_ascii=False))
+        print(f"xlsolver: {report.error}", file=sys.stderr)
+        return
+    for sheet in report.sheets:
+        if as_json:
+            record = {"source": report.source, "sheet": sheet.sheet, "index": sheet.index}
+            record.update(sheet.record)
+            print(json.dumps(record, ensure_ascii=False))
+        else:
+            size = f"{sheet.record['width']}×{sheet.record['height']}"
+            where = f" → {report.target}" if report.target else ""
+            print(
+                f"{report.source} [{sheet.sheet}] {size}: {sheet.message} "
+                f"({sheet.record['seconds']:.2f} s){where}"
+            )
+
+
+def run_workbooks(args, paths: list[Path]) -> int:
+    """Solve workbook inputs as the solve command asked; the exit status of CONVENTIONS §5."""
+    paths = [Path(p) for p in paths]
+    try:
+        targets = plan_targets(args, paths)
+    except ValueError as exc:
+        print(f"xlsolver: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    jobs = getattr(args, "jobs", None) or os.cpu_count() or 1
+    in_place = bool(getattr(args, "in_place", False))
+    reports = _solve_all(paths, targets, _options(args), jobs, in_place)
+    as_json = bool(getattr(args, "json", False))
+    for report in reports:
+        _print(report, as_json)
+    if not as_json and not any(targets) and any(not r.error for r in reports):
+        print(
+            "(nothing written: use -o FILE, --out-dir DIR or --in-place to save the result)",
+            file=sys.stderr,
+        )
+    return max((r.exit_code for r in reports), default=0)

@@ -1,0 +1,106 @@
+"""Solving workbook files: read every puzzle sheet, solve, paint, save to a new file."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..result import CONTRADICTION, INVALID, TIMEOUT, Result
+from ..sheets.errors import WorkbookError
+from ..sheets.xlsx import open_book
+from .layout import find_puzzles
+from .paint import paint_result
+
+EXIT_OK, EXIT_UNSOLVED, EXIT_BAD_INPUT = 0, 1, 2
+
+
+@dataclass(frozen=True)
+class SolveOptions:
+    """How to solve the sheets of a workbook."""
+
+    sheet: str | None = None  # only this sheet
+    givens: bool = False  # cells already painted are kept as givens
+    answer_key: bool = False  # paint black #000000, whites without crosses
+    first: bool = False  # stop at the first solution (status "solved")
+    time_limit: float | None = None  # seconds per sheet
+
+
+@dataclass
+class SheetReport:
+    """The outcome for one puzzle sheet."""
+
+    sheet: str
+    index: int  # position of the sheet in the workbook, from 1
+    status: str
+    message: str
+    record: dict  # Result.to_json() plus the painting summary
+
+
+@dataclass
+class FileReport:
+    """The outcome for one workbook file."""
+
+    source: str
+    target: str | None = None  # where the painted workbook was written, if anywhere
+    sheets: list[SheetReport] = field(default_factory=list)
+    error: str = ""  # a file-level error: nothing was written
+
+    @property
+    def exit_code(self) -> int:
+        """0 all decided, 1 a sheet had no solution or timed out, 2 unreadable or invalid."""
+        if self.error or any(s.status == INVALID for s in self.sheets):
+            return EXIT_BAD_INPUT
+        if any(s.status in (CONTRADICTION, TIMEOUT) for s in self.sheets):
+            return EXIT_UNSOLVED
+        return EXIT_OK
+
+
+def solve_puzzle(puzzle, options: SolveOptions, givens=None) -> Result:
+    """Run the analyzer with the options of the command line."""
+    from ..analyzer import solve
+
+    return solve(
+        puzzle,
+        max_solutions=1 if options.first else 2,
+        time_limit=options.time_limit,
+        givens=givens,
+    )
+
+
+def solve_workbook(
+    source: str | Path,
+    target: str | Path | None,
+    options: SolveOptions = SolveOptions(),
+    *,
+    overwrite_input: bool = False,
+) -> FileReport:
+    """Solve every puzzle sheet of a workbook and save the painted copy to ``target``.
+
+    Nothing is written when the file or a sheet is unreadable or invalid.
+    """
+    report = FileReport(str(source))
+    try:
+        book = open_book(source)
+        found = find_puzzles(book, sheet=options.sheet, givens=options.givens)
+    except (WorkbookError, KeyError) as exc:
+        report.error = str(exc).strip("'\"") if isinstance(exc, KeyError) else str(exc)
+        return report
+    positions = {s.name: i for i, s in enumerate(book.sheets(), start=1)}
+    for sp in found:
+        result = solve_puzzle(sp.puzzle, options, sp.givens)
+        painted = paint_result(book.sheet(sp.sheet), sp, result, answer_key=options.answer_key)
+        record = result.to_json()
+        if painted.undecided and result.status not in (INVALID,):
+            record["undecided"] = painted.undecided
+        if painted.red:
+            record["discrepancies"] = painted.red
+        record["message"] = painted.message
+        report.sheets.append(
+            SheetReport(sp.sheet, positions[sp.sheet], result.status, painted.message, record)
+        )
+    if target is not None and report.exit_code != EXIT_BAD_INPUT:
+        try:
+            report.target = str(book.save(target, overwrite_input=overwrite_input))
+        except (WorkbookError, OSError) as exc:
+            report.error = f"{target}: {exc}" if isinstance(exc, OSError) else str(exc)
+    return report

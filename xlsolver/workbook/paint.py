@@ -1,0 +1,101 @@
+"""Painting a Result onto the grid of a sheet with the style table of CONVENTIONS §4."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..cells import BLACK, COLOUR, CONC, DISCREPANCY, WHITE
+from ..result import CONTRADICTION, INVALID, MULTIPLE, SOLVED, TIMEOUT, UNIQUE, Result
+from ..sheets.protocol import (
+    ANSWER_STYLE,
+    ANSWER_WHITE_STYLE,
+    BLACK_STYLE,
+    DISCREPANCY_STYLE,
+    WHITE_STYLE,
+    Sheet,
+)
+from .address import cell_ref
+from .layout import SheetPuzzle
+
+MAX_NAMED_CELLS = 12  # undecided / red cells listed by address in a message
+
+
+@dataclass
+class PaintReport:
+    """What was painted and what a person should be told about it."""
+
+    status: str
+    black: int = 0
+    white: int = 0
+    red: list[str] = field(default_factory=list)  # addresses of discrepancy cells
+    undecided: list[str] = field(default_factory=list)  # addresses of unknown cells
+    message: str = ""
+
+
+def decided_states(result: Result) -> np.ndarray:
+    """Colour per cell to paint: BLACK, WHITE, DISCREPANCY, or 0 to leave untouched."""
+    if result.status in (UNIQUE, SOLVED) and result.solutions:
+        return np.where(result.solutions[0], BLACK, WHITE).astype(np.uint8)
+    grid = np.asarray(result.grid, dtype=np.uint8)
+    colour = grid & COLOUR
+    proved = (grid & CONC) != 0
+    out = np.where(proved, colour, 0).astype(np.uint8)
+    out[colour == DISCREPANCY] = DISCREPANCY  # a contradiction shows, proved or not
+    if result.status == MULTIPLE and len(result.solutions) >= 2:
+        out[result.undecided] = 0  # never paint a cell two solutions disagree on
+    return out
+
+
+def _addresses(cells: list[tuple[int, int]]) -> list[str]:
+    """A1 addresses of sheet cells."""
+    return [cell_ref(c) for c in cells]
+
+
+def _listed(addresses: list[str]) -> str:
+    """At most MAX_NAMED_CELLS addresses, then how many more."""
+    shown = ", ".join(addresses[:MAX_NAMED_CELLS])
+    more = len(addresses) - MAX_NAMED_CELLS
+    return shown + (f" and {more} more" if more > 0 else "")
+
+
+def paint_result(
+    sheet: Sheet, found: SheetPuzzle, result: Result, *, answer_key: bool = False
+) -> PaintReport:
+    """Paint the decided cells of a Result onto the sheet's grid; unknown cells stay as they are."""
+    report = PaintReport(result.status)
+    if result.status == INVALID:
+        report.message = f"invalid: {result.error}"
+        return report
+    states = decided_states(result)
+    black = found.cells(states == BLACK)
+    white = found.cells(states == WHITE)
+    red = found.cells(states == DISCREPANCY)
+    sheet.paint(black, ANSWER_STYLE if answer_key else BLACK_STYLE)
+    sheet.paint(white, ANSWER_WHITE_STYLE if answer_key else WHITE_STYLE)
+    sheet.paint(red, DISCREPANCY_STYLE)
+    report.black, report.white = len(black), len(white)
+    report.red = _addresses(red)
+    report.undecided = _addresses(found.cells(states == 0))
+    report.message = _message(result.status, report)
+    return report
+
+
+def _message(status: str, report: PaintReport) -> str:
+    """One line telling what the painted grid means."""
+    if status == UNIQUE:
+        return "unique solution painted"
+    if status == SOLVED:
+        return "a solution painted (uniqueness not checked)"
+    if status == MULTIPLE:
+        return (
+            f"several solutions: painted the cells common to all; "
+            f"{len(report.undecided)} undecided: {_listed(report.undecided)}"
+        )
+    if status == CONTRADICTION:
+        red = f"; red where it shows: {_listed(report.red)}" if report.red else ""
+        return f"contradiction: no solution; painted what was proved{red}"
+    if status == TIMEOUT:
+        return f"timed out: painted what was proved; {len(report.undecided)} cells undecided"
+    return status

@@ -1,0 +1,160 @@
+"""Laying out a ready-to-solve puzzle sheet in the template layout of the original macro.
+
+Glossary
+    band        the clue area: columns left of the grid (row clues, right-aligned) and
+                rows above it (column clues, bottom-aligned)
+    block line  the thick line drawn every BLOCK cells so a person can count
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from dataclasses import dataclass
+
+from ..puzzle import Puzzle
+from ..sheets.protocol import Cell, CellFormat, LayoutSheet, Rect
+from .layout import MAX_SIDE
+
+BLOCK = 5  # a thick line every 5 cells
+CELL_WIDTH = 2.86  # characters: about 25 pixels, square with CELL_HEIGHT
+CELL_HEIGHT = 18.75  # points: 25 pixels
+THIN, THICK = "thin", "medium"
+TITLE_ROW, SIZE_ROW = 1, 2
+FIRST_BAND_ROW = 4  # a blank row between the size labels and the column clues
+CLUE_FONT_SIZE = 10
+WIDTH_LABEL, HEIGHT_LABEL = "width", "height"
+
+
+@dataclass(frozen=True)
+class TemplateLayout:
+    """Where a written template put its parts (1-based, inclusive rectangles)."""
+
+    grid: Rect
+    row_band: Rect  # the row-clue area left of the grid
+    col_band: Rect  # the column-clue area above the grid
+    width_cell: Cell
+    height_cell: Cell
+    print_area: Rect
+
+
+def plan(width: int, height: int, puzzle: Puzzle | None = None) -> TemplateLayout:
+    """Where each part of a template goes; clue areas hold any clue list (⌈n/2⌉ numbers)."""
+    if puzzle is not None:
+        row_depth = max([len(c) for c in puzzle.rows] + [1])
+        col_depth = max([len(c) for c in puzzle.cols] + [1])
+    else:
+        row_depth, col_depth = math.ceil(width / 2), math.ceil(height / 2)
+    top = FIRST_BAND_ROW + col_depth
+    left = 1 + row_depth
+    grid = (top, left, top + height - 1, left + width - 1)
+    return TemplateLayout(
+        grid=grid,
+        row_band=(top, 1, grid[2], left - 1),
+        col_band=(FIRST_BAND_ROW, left, top - 1, grid[3]),
+        width_cell=(SIZE_ROW, 3),
+        height_cell=(SIZE_ROW, 7),
+        print_area=(TITLE_ROW, 1, grid[2], max(grid[3], 8)),
+    )
+
+
+def _side(index: int, count: int, after: bool) -> str:
+    """The border style before (or after) cell ``index`` of a line of ``count`` cells."""
+    edge = index + 1 if after else index
+    return THICK if edge % BLOCK == 0 or edge == count else THIN
+
+
+def _grid_formats(grid: Rect) -> dict[CellFormat, list[Cell]]:
+    """Grid cells grouped by their borders: thin lines, thick every BLOCK and outside."""
+    top, left, bottom, right = grid
+    h, w = bottom - top + 1, right - left + 1
+    groups: dict[CellFormat, list[Cell]] = defaultdict(list)
+    for r in range(h):
+        for c in range(w):
+            fmt = CellFormat(
+                left=_side(c, w, False),
+                right=_side(c, w, True),
+                top=_side(r, h, False),
+                bottom=_side(r, h, True),
+            )
+            groups[fmt].append((top + r, left + c))
+    return groups
+
+
+def _band_formats(layout: TemplateLayout) -> dict[CellFormat, list[Cell]]:
+    """Clue cells: row clues right-aligned, column clues bottom-aligned, block lines kept."""
+    groups: dict[CellFormat, list[Cell]] = defaultdict(list)
+    top, left, bottom, right = layout.row_band
+    h = bottom - top + 1
+    for r in range(h):
+        fmt = CellFormat(
+            top=_side(r, h, False),
+            bottom=_side(r, h, True),
+            horizontal="right",
+            vertical="center",
+            font_size=CLUE_FONT_SIZE,
+            shrink=True,
+        )
+        groups[fmt] += [(top + r, c) for c in range(left, right + 1)]
+    top, left, bottom, right = layout.col_band
+    w = right - left + 1
+    for c in range(w):
+        fmt = CellFormat(
+            left=_side(c, w, False),
+            right=_side(c, w, True),
+            horizontal="center",
+            vertical="bottom",
+            font_size=CLUE_FONT_SIZE,
+            shrink=True,
+        )
+        groups[fmt] += [(r, left + c) for r in range(top, bottom + 1)]
+    return groups
+
+
+def write_template(
+    sheet: LayoutSheet,
+    puzzle: Puzzle | None = None,
+    *,
+    size: tuple[int, int] | None = None,
+    title: str = "",
+) -> TemplateLayout:
+    """Lay out a puzzle sheet (clues filled in from ``puzzle``, or empty for ``size``).
+
+    ``size`` is (width, height). Square cells, thick lines every 5, clues right/bottom
+    aligned, the size labelled, print area set and fitted to one page.
+    """
+    if puzzle is not None:
+        width, height = puzzle.width, puzzle.height
+    elif size is not None:
+        width, height = size
+    else:
+        raise ValueError("write_template needs a puzzle or a size")
+    if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
+        raise ValueError(f"size {width}x{height}: each side must be 1…{MAX_SIDE}")
+    layout = plan(width, height, puzzle)
+    sheet.write_values((TITLE_ROW, 1), [[title or (puzzle.title if puzzle else "") or None]])
+    sheet.format_cells([(TITLE_ROW, 1)], CellFormat(bold=True, font_size=14))
+    sheet.write_values(
+        (SIZE_ROW, 1), [[WIDTH_LABEL, None, width, None, HEIGHT_LABEL, None, height]]
+    )
+    for fmt, cells in (_band_formats(layout) | _grid_formats(layout.grid)).items():
+        sheet.format_cells(cells, fmt)
+    if puzzle is not None:
+        _write_clues(sheet, layout, puzzle)
+    last_col = max(layout.grid[3], layout.print_area[3])
+    sheet.set_column_widths({c: CELL_WIDTH for c in range(1, last_col + 1)})
+    sheet.set_row_heights({r: CELL_HEIGHT for r in range(layout.col_band[0], layout.grid[2] + 1)})
+    sheet.set_print_setup(layout.print_area, fit_to_page=True)
+    return layout
+
+
+def _write_clues(sheet: LayoutSheet, layout: TemplateLayout, puzzle: Puzzle) -> None:
+    """Row clues right-aligned in their band, column clues bottom-aligned in theirs."""
+    top, left, _, right = layout.row_band
+    depth = right - left + 1
+    block = [[None] * (depth - len(c or (0,))) + list(c or (0,)) for c in puzzle.rows]
+    sheet.write_values((top, left), block)
+    top, left, bottom, _ = layout.col_band
+    depth = bottom - top + 1
+    columns = [[None] * (depth - len(c or (0,))) + list(c or (0,)) for c in puzzle.cols]
+    sheet.write_values((top, left), [list(row) for row in zip(*columns, strict=True)])
