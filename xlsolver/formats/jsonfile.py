@@ -94,7 +94,7 @@ def _puzzle(item: object, source: str, line: int) -> Puzzle:
     """One puzzle from a JSON object."""
     if not isinstance(item, dict):
         raise FormatError("a puzzle must be a JSON object", source, line)
-    cols_key = "cols" if "cols" in item else "columns"
+    cols_key = "columns" if "columns" in item else "cols"
     for key in ("rows", cols_key):
         if key not in item:
             raise FormatError(f'missing "{key}"', source, line)

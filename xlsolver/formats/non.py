@@ -92,6 +92,19 @@ def _section(lines: list[str], start: int, count: int | None) -> list[str]:
     return out
 
 
+def _check_section_end(
+    lines: list[str], end: int, count: int | None, first: int, source: str
+) -> None:
+    """A section cut short by a line that is no keyword: that line is at fault."""
+    if count is None or end >= len(lines):
+        return
+    text = lines[end].strip()
+    word = text.split()[0].lower() if text else ""
+    known = word in SIZE_KEYS or word in SECTION_KEYS or word in STRING_KEYS
+    if text and not known and word not in ("goal", "color"):
+        raise FormatError(f'"{text}" is not a line of clues', source, first + end)
+
+
 def _clue_line(text: str, source: str, lineno: int, letters: dict[str, int]) -> tuple[int, ...]:
     """One line of clues; colour letters are recorded with their first line."""
     clues: list[int] = []
@@ -126,7 +139,9 @@ def _parse(lines: list[str], first: int, source: str) -> Puzzle:
                 raise FormatError(f'{key} "{value}" is not a number', source, lineno)
             size[key] = int(value)
         elif key in SECTION_KEYS and not value:
-            body = _section(lines, i, size.get(SECTION_KEYS[key]))
+            count = size.get(SECTION_KEYS[key])
+            body = _section(lines, i, count)
+            _check_section_end(lines, i + len(body), count, first, source)
             sections[key] = [
                 _clue_line(t, source, i + first + k, letters) for k, t in enumerate(body)
             ]

@@ -1,0 +1,371 @@
+"""Puzzle files: every format reads, writes back, and reports errors by file and line."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import numpy as np
+import pytest
+from conftest import DATA, shared_path
+
+from xlsolver.formats import (
+    FormatError,
+    detect_format,
+    dumps,
+    loads,
+    read_entries,
+    read_puzzles,
+    read_taai_solutions,
+    write_puzzle,
+)
+from xlsolver.puzzle import Puzzle, PuzzleError
+
+PUZZLE_SUFFIXES = (".non", ".nonpack", ".nin", ".txt", ".json")
+# The only faults in ../shared/puzzles: (file name, line) of each FormatError entry.
+KNOWN_SHARED_ERRORS = {("invalid_input.txt", 105), ("data142.nin", 47)}
+
+
+def puzzles_of(entries: list) -> list[Puzzle]:
+    """The Puzzle entries, failing on any FormatError entry."""
+    errors = [str(e) for e in entries if isinstance(e, FormatError)]
+    assert not errors
+    return entries
+
+
+def is_valid(puzzle: Puzzle) -> bool:
+    """True when the clues pass validation."""
+    try:
+        puzzle.validate()
+    except PuzzleError:
+        return False
+    return True
+
+
+def random_puzzle(seed: int, height: int = 7, width: int = 9) -> Puzzle:
+    """A puzzle made from a random picture, with the picture as its goal."""
+    picture = np.random.default_rng(seed).random((height, width)) < 0.5
+    puzzle = Puzzle.from_solution(picture, title=f"Random & <{seed}>")
+    puzzle.meta.update(goal=picture, by='A "quoted" author', license="CC0-1.0")
+    return puzzle
+
+
+# --- the shared collections ------------------------------------------------------------
+
+
+def shared_puzzle_files() -> list[Path]:
+    """Every puzzle file under ../shared/puzzles (skips when absent)."""
+    root = shared_path()
+    return sorted(
+        p
+        for p in root.rglob("*")
+        if p.suffix in PUZZLE_SUFFIXES and "solutions" not in p.name and p.name != "README.md"
+    )
+
+
+def test_every_shared_file_parses() -> None:
+    files = shared_puzzle_files()
+    assert len(files) > 200
+    errors = set()
+    for path in files:
+        entries = read_entries(path)
+        assert entries, path
+        for index, entry in enumerate(entries, 1):
+            if isinstance(entry, FormatError):
+                assert str(entry).startswith(f"{path}:{entry.line}: ")
+                errors.add((path.name, entry.line))
+                assert entry.index == index
+            else:
+                assert entry.meta["source"] == str(path)
+                assert entry.meta["index"] == index
+                assert entry.height > 0 or entry.meta.get("name") == "False note"
+    assert errors == KNOWN_SHARED_ERRORS
+
+
+def test_shared_non_goals_satisfy_their_clues() -> None:
+    files = [p for p in shared_puzzle_files() if p.suffix == ".non"]
+    with_goal = 0
+    for path in files:
+        (puzzle,) = puzzles_of(read_entries(path))
+        puzzle.validate()
+        goal = puzzle.meta.get("goal")
+        if goal is not None:
+            with_goal += 1
+            assert goal.dtype == bool and goal.shape == (puzzle.height, puzzle.width)
+            assert puzzle.is_solution(goal), path
+    assert with_goal >= 39
+
+
+@pytest.mark.parametrize("name", ["taai2011", "tcga2016"])
+def test_taai_sets_and_their_solutions(name: str) -> None:
+    puzzles = read_puzzles(shared_path("taai", f"{name}-questions.txt"))
+    solutions = read_taai_solutions(shared_path("taai", f"{name}-solutions.txt"))
+    assert len(puzzles) == len(solutions) == 1000
+    assert all(p.width == p.height == 25 for p in puzzles)
+    for puzzle, solution in zip(puzzles[:50], solutions[:50], strict=True):
+        assert puzzle.is_solution(solution)
+    assert [p.meta["index"] for p in puzzles[:3]] == [1, 2, 3]
+
+
+def test_patterns_match_expected_csv() -> None:
+    expected_csv = shared_path("patterns", "expected.csv")
+    with expected_csv.open(newline="") as f:
+        rows = [r for r in csv.DictReader(f) if r["Grid"]]
+    by_file: dict[str, list[dict]] = {}
+    for row in rows:
+        by_file.setdefault(row["File"], []).append(row)
+    for file_name, expected in by_file.items():
+        entries = read_entries(expected_csv.parent / file_name)
+        puzzles = [e for e in entries if isinstance(e, Puzzle)]
+        assert [p.meta["name"] for p in puzzles] == [r["Grid"] for r in expected]
+        for puzzle, row in zip(puzzles, expected, strict=True):
+            assert f"{puzzle.width}x{puzzle.height}" == row["Size"]
+            assert is_valid(puzzle) == (row["Valid"] != "ERR"), row["Grid"]
+
+
+# --- fixtures in tests/data (no ../shared needed) ---------------------------------------
+
+
+def test_invalid_input_entries() -> None:
+    entries = read_entries(DATA / "invalid_input.txt")
+    names = [e.meta["name"] if isinstance(e, Puzzle) else None for e in entries]
+    assert names == [
+        "Fishy",
+        "False note",
+        "Ill-formed",
+        "Wrong constraint",
+        "Impossible",
+        "Zero",
+        None,
+    ]
+    validity = {e.meta["name"]: is_valid(e) for e in entries[:-1]}
+    assert validity == {
+        "Fishy": False,
+        "False note": False,
+        "Ill-formed": False,
+        "Wrong constraint": False,
+        "Impossible": True,
+        "Zero": True,
+    }
+    assert entries[1].height == 0 and entries[1].width == 10
+    with pytest.raises(PuzzleError, match="153 black cells, columns 154"):
+        entries[0].validate()
+    error = entries[-1]
+    assert error.line == 105 and error.index == 7
+    assert str(error) == f'{DATA / "invalid_input.txt"}:105: unknown keyword "GRILL"'
+
+
+def test_read_puzzles_is_strict() -> None:
+    with pytest.raises(FormatError, match=r"invalid_input.txt:2: Fishy: rows hold 153"):
+        read_puzzles(DATA / "invalid_input.txt")
+
+
+def test_dancer_non_with_metadata_and_goal() -> None:
+    (puzzle,) = read_puzzles(DATA / "webpbn-00001-dancer.non")
+    assert (puzzle.width, puzzle.height) == (5, 10)
+    assert puzzle.rows[1] == (2, 1) and puzzle.cols[2] == (7,)
+    assert puzzle.title == puzzle.meta["title"] == "Dancer"
+    assert puzzle.meta["by"] == "Jan Wolter"
+    assert puzzle.meta["copyright"] == "© Copyright 2004 by Jan Wolter"
+    assert puzzle.meta["catalogue"] == "webpbn.com #1"
+    assert puzzle.is_solution(puzzle.meta["goal"])
+    (cat,) = read_puzzles(DATA / "nonogram-db-webpbn-6.non")
+    assert cat.meta["license"] == "CC-BY-3.0"
+    assert cat.is_solution(cat.meta["goal"])
+
+
+def test_nin_fixtures() -> None:
+    for name in ("jwilk-data000.nin", "jwilk-data001.nin"):
+        (puzzle,) = read_puzzles(DATA / name)
+        assert puzzle.width == puzzle.height == 10
+    text = "3 2\n1\n0\n1\n\n1\n"
+    (puzzle,) = puzzles_of(loads(text, "nin"))
+    assert puzzle.rows == ((1,), ()) and puzzle.cols == ((1,), (), (1,))
+
+
+def test_taai_fixture_and_solutions() -> None:
+    puzzles = read_puzzles(DATA / "taai2011-first3-questions.txt")
+    solutions = read_taai_solutions(DATA / "taai2011-first3-solutions.txt")
+    assert len(puzzles) == len(solutions) == 3
+    assert [p.title for p in puzzles] == ["$1", "$2", "$3"]
+    assert all(p.is_solution(s) for p, s in zip(puzzles, solutions, strict=True))
+    assert not puzzles[0].is_solution(solutions[1])
+
+
+def test_solutions_without_headers() -> None:
+    boards = read_taai_solutions(DATA / "taai2011-first3-solutions.txt")
+    text = "\n".join("\t".join("1" if v else "0" for v in row) for b in boards for row in b)
+    from xlsolver.formats.taai import loads_solutions
+
+    again = loads_solutions(text, "plain.txt")
+    assert len(again) == 3 and all((a == b).all() for a, b in zip(again, boards, strict=True))
+
+
+def test_grid_text_fixtures() -> None:
+    (note,) = read_puzzles(DATA / "test_pattern_01.txt")
+    assert note.title == note.meta["name"] == "Note"
+    assert note.rows[-1] == () and note.cols[0] == ()
+    doms = read_puzzles(DATA / "domino_logic.txt")
+    assert [p.title for p in doms] == [f"{n}-Dom" for n in range(3, 10)]
+    assert [p.width for p in doms] == list(range(7, 21, 2))
+
+
+# --- round trips -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("fmt", ["non", "json", "grid", "nin"])
+@pytest.mark.parametrize("seed", range(5))
+def test_round_trip_keeps_the_clues(fmt: str, seed: int) -> None:
+    puzzle = random_puzzle(seed)
+    (again,) = puzzles_of(loads(dumps(puzzle, fmt), fmt))
+    assert (again.rows, again.cols) == (puzzle.rows, puzzle.cols)
+    if fmt in ("non", "json"):
+        assert again.title == puzzle.title
+        assert again.meta["by"] == puzzle.meta["by"]
+        assert again.meta["license"] == "CC0-1.0"
+        assert (again.meta["goal"] == puzzle.meta["goal"]).all()
+
+
+@pytest.mark.parametrize("suffix", [".non", ".json", ".nin"])
+def test_write_then_read_files(tmp_path: Path, suffix: str) -> None:
+    (dancer,) = read_puzzles(DATA / "webpbn-00001-dancer.non")
+    target = tmp_path / f"dancer{suffix}"
+    write_puzzle(dancer, target)
+    (again,) = read_puzzles(target)
+    assert (again.rows, again.cols) == (dancer.rows, dancer.cols)
+    assert [p.name for p in tmp_path.iterdir()] == [target.name]  # no temporary file left
+
+
+def test_write_grid_text_and_an_empty_line(tmp_path: Path) -> None:
+    puzzle = Puzzle.from_clues([[1], []], [[1], []], title="Corner")
+    target = tmp_path / "corner.txt"
+    write_puzzle(puzzle, target, "grid")
+    assert "[ ]" in target.read_text()
+    (again,) = read_puzzles(target)
+    assert again == puzzle and again.meta["name"] == "Corner"
+
+
+def test_write_unknown_extension_writes_nothing(tmp_path: Path) -> None:
+    with pytest.raises(FormatError, match="extension '.xyz'"):
+        write_puzzle(random_puzzle(1), tmp_path / "p.xyz")
+    assert not list(tmp_path.iterdir())
+
+
+def test_json_list_and_goal_strings() -> None:
+    text = (
+        '[{"title": "One", "rows": [[1], []], "cols": [[1], [0]], "goal": ["#.", ".."]},\n'
+        ' {"title": "Two", "rows": ["1 1"], "columns": ["1", "", "1"]}]\n'
+    )
+    one, two = puzzles_of(loads(text, "json"))
+    assert one.is_solution(one.meta["goal"]) and one.meta["index"] == 1
+    assert two.rows == ((1, 1),) and two.cols == ((1,), (), (1,)) and two.meta["line"] == 2
+
+
+# --- line ends and errors ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "name", ["taai2011-first3-questions.txt", "webpbn-00001-dancer.non", "invalid_input.txt"]
+)
+def test_crlf_reads_the_same(tmp_path: Path, name: str) -> None:
+    text = (DATA / name).read_text()
+    crlf = tmp_path / name
+    crlf.write_bytes(text.replace("\n", "\r\n").encode())
+    assert b"\r\n" in crlf.read_bytes()
+    plain = [
+        (e.rows, e.cols) if isinstance(e, Puzzle) else e.line for e in read_entries(DATA / name)
+    ]
+    again = [(e.rows, e.cols) if isinstance(e, Puzzle) else e.line for e in read_entries(crlf)]
+    assert again == plain
+
+
+BAD_TEXTS = [
+    ("non", "width 2\nheight x\n", 2, 'height "x" is not a number'),
+    ("non", "width 2\nheight 1\nrows\n1\ncolumns\n1\nz\n", 7, '"z" is not a line of clues'),
+    ("non", "width 2\nheight 1\nrows\n1\ncolumns\n1\n", 5, "columns: 1 lines"),
+    ("non", "width 1\nheight 1\nrows\n1\n", 1, 'no "columns" section'),
+    ("non", 'width 1\nheight 1\nrows\n1\ncolumns\n1\ngoal "10"\n', 7, "goal has 2 cells"),
+    ("non", "width 2\nheight 1\nrows\n1,x\ncolumns\n1\n0\n", 4, 'clue "x" is not a number'),
+    ("non", "width 2\nheight 1\nrows\n1a,1b\ncolumns\n1a\n1b\n", 4, "colour puzzles"),
+    (
+        "non",
+        "color a #000000\ncolor b #ff0000\ncolor c #ffffff\n"
+        "width 1\nheight 1\nrows\n1\ncolumns\n1\n",
+        2,
+        "colour puzzles are not supported",
+    ),
+    ("nin", "2 2\n1\n1 0\n1\n1\n", 3, "clue 0 stands among other clues"),
+    ("nin", "two 2\n", 1, "WIDTH HEIGHT"),
+    ("taai", "$1\n1\n1\n1\n", 1, "3 clue lines"),
+    ("taai", "1\n$1\n1\n1\n", 1, "before the first"),
+    ("grid", "GRID A\nROWS\n[ 1 x ]\nCOLUMNS\n[ 1 ]\n", 3, 'clue "x" is not a number'),
+    ("grid", "[ 1 ]\n", 1, "outside"),
+    ("json", '{"rows": [[1]],\n "cols": [[1]],,}', 2, "not valid JSON"),
+    ("json", '[{"rows": [[1]], "cols": [[1]]},\n {"rows": [[1]]}]', 2, 'missing "cols"'),
+    ("json", '{"rows": [[1]], "cols": [[1]], "goal": ["#", "#"]}', 1, '"goal" must be'),
+]
+
+
+@pytest.mark.parametrize(("fmt", "text", "line", "reason"), BAD_TEXTS)
+def test_errors_name_file_and_line(fmt: str, text: str, line: int, reason: str) -> None:
+    errors = [e for e in loads(text, fmt, source="bad.txt") if isinstance(e, FormatError)]
+    assert errors, text
+    assert errors[0].line == line and errors[0].path == "bad.txt"
+    assert str(errors[0]).startswith(f"bad.txt:{line}: ")
+    assert reason in str(errors[0])
+
+
+def test_batch_goes_on_after_a_bad_puzzle() -> None:
+    grid = "GRID A\nROWS\n[ 1 ? ]\nCOLUMNS\n[ 1 ]\nGRID B\nROWS\n[ 1 ]\nCOLUMNS\n[ 1 ]\n"
+    bad, good = loads(grid, "grid")
+    assert isinstance(bad, FormatError) and bad.line == 3 and bad.index == 1
+    assert good.title == "B" and good.meta["index"] == 2
+    taai = "$1\n1\n1 x\n$2\n1\n1\n"
+    bad, good = loads(taai, "taai")
+    assert isinstance(bad, FormatError) and bad.line == 3
+    assert good.rows == ((1,),) and good.meta["line"] == 4
+    pack = "width 1\nheight 1\nrows\nq\ncolumns\n1\n====\nwidth 1\nheight 1\nrows\n1\ncolumns\n1\n"
+    bad, good = loads(pack, "non")
+    assert isinstance(bad, FormatError) and bad.line == 4
+    assert good.meta["line"] == 8
+
+
+def test_nonpack_bundle(tmp_path: Path) -> None:
+    parts = [dumps(random_puzzle(seed), "non") for seed in (1, 2)]
+    pack = tmp_path / "two.nonpack"
+    pack.write_text("====\n".join(parts))
+    one, two = read_puzzles(pack)
+    assert (one.rows, two.rows) == (random_puzzle(1).rows, random_puzzle(2).rows)
+
+
+def test_unreadable_and_unknown_files_raise(tmp_path: Path) -> None:
+    missing = tmp_path / "missing.non"
+    with pytest.raises(FormatError, match="missing.non: cannot read"):
+        read_entries(missing)
+    odd = tmp_path / "notes.txt"
+    odd.write_text("hello\n")
+    with pytest.raises(FormatError, match="notes.txt: unknown puzzle format"):
+        read_entries(odd)
+    binary = tmp_path / "book.xlsx"
+    binary.write_bytes(b"PK\x03\x04\xff\xfe")
+    with pytest.raises(FormatError, match="unknown puzzle format .xlsx"):
+        read_entries(binary)
+    empty = tmp_path / "empty.non"
+    empty.write_text("")
+    (error,) = read_entries(empty)
+    assert isinstance(error, FormatError) and "no puzzle" in str(error)
+
+
+def test_detect_format() -> None:
+    assert detect_format("a.NON") == "non"
+    assert detect_format("a.nonpack") == "non"
+    assert detect_format("a.nin") == "nin"
+    assert detect_format("a.json") == "json"
+    assert detect_format("a.txt", "$1\n1\n1\n") == "taai"
+    assert detect_format("a.txt", "# hi\nGRID x\nROWS\n") == "grid"
+    assert detect_format("a.dat", "2 1\n1\n1\n0\n") == "nin"
+    assert detect_format("a", "width 1\nheight 1\nrows\n1\ncolumns\n1\n") == "non"
+    with pytest.raises(FormatError, match="unknown puzzle format"):
+        detect_format("a.txt", "just words\n")
+    with pytest.raises(FormatError, match='unknown format "xls"'):
+        loads("", "xls")
