@@ -138,3 +138,14 @@ class LayoutSheet(Sheet, Protocol):
 
     def set_print_setup(self, area: Rect, *, fit_to_page: bool = True) -> None:
         """Set the print area and fit it to one printed page."""
+
+
+@runtime_checkable
+class StyleReadingSheet(Sheet, Protocol):
+    """Optional reads that sharpen detection; layout code uses them when a back end has them."""
+
+    def read_diagonals(self, rect: Rect) -> list[list[bool]]:
+        """True where a cell shows both diagonals (a crossed white cell)."""
+
+    def read_borders(self, rect: Rect) -> list[list[bool]]:
+        """True where a cell shows a border on any of its four sides."""

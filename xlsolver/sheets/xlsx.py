@@ -195,6 +195,22 @@ class XlsxSheet:
             out.append(row)
         return out
 
+    def read_borders(self, rect: Rect) -> list[list[bool]]:
+        """True where a cell shows a border on any of its four sides."""
+        top, left, bottom, right = rect
+        cells = self.ws._cells
+        out = []
+        for r in range(top, bottom + 1):
+            row = []
+            for c in range(left, right + 1):
+                cell = cells.get((r, c))
+                b = cell.border if cell is not None and cell.has_style else None
+                row.append(
+                    bool(b and (b.left.style or b.right.style or b.top.style or b.bottom.style))
+                )
+            out.append(row)
+        return out
+
     def merged_ranges(self) -> list[Rect]:
         """The merged rectangles of the sheet."""
         return [(m.min_row, m.min_col, m.max_row, m.max_col) for m in self.ws.merged_cells.ranges]
