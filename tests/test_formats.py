@@ -251,6 +251,11 @@ def test_write_unknown_extension_writes_nothing(tmp_path: Path) -> None:
     assert not list(tmp_path.iterdir())
 
 
+def test_write_into_a_missing_folder_says_so(tmp_path: Path) -> None:
+    with pytest.raises(FormatError, match="cannot write"):
+        write_puzzle(random_puzzle(1), tmp_path / "no" / "p.non")
+
+
 def test_json_list_and_goal_strings() -> None:
     text = (
         '[{"title": "One", "rows": [[1], []], "cols": [[1], [0]], "goal": ["#.", ".."]},\n'

@@ -156,11 +156,16 @@ def write_puzzle(puzzle: Puzzle, path: str | Path, fmt: str | None = None) -> No
         raise FormatError(f"no format writes the extension {path.suffix!r}", path)
     text = dumps(puzzle, fmt)
     folder = path.parent if str(path.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as exc:
+        raise FormatError(f"cannot write: {exc.strerror or exc}", path) from exc
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         Path(tmp).unlink(missing_ok=True)
+        if isinstance(exc, OSError):
+            raise FormatError(f"cannot write: {exc.strerror or exc}", path) from exc
         raise
