@@ -63,6 +63,7 @@ def shared_puzzle_files() -> list[Path]:
     )
 
 
+@pytest.mark.shared
 def test_every_shared_file_parses() -> None:
     files = shared_puzzle_files()
     assert len(files) > 200
@@ -82,6 +83,7 @@ def test_every_shared_file_parses() -> None:
     assert errors == KNOWN_SHARED_ERRORS
 
 
+@pytest.mark.shared
 def test_shared_non_goals_satisfy_their_clues() -> None:
     files = [p for p in shared_puzzle_files() if p.suffix == ".non"]
     with_goal = 0
@@ -96,6 +98,7 @@ def test_shared_non_goals_satisfy_their_clues() -> None:
     assert with_goal >= 39
 
 
+@pytest.mark.shared
 @pytest.mark.parametrize("name", ["taai2011", "tcga2016"])
 def test_taai_sets_and_their_solutions(name: str) -> None:
     puzzles = read_puzzles(shared_path("taai", f"{name}-questions.txt"))
@@ -107,6 +110,7 @@ def test_taai_sets_and_their_solutions(name: str) -> None:
     assert [p.meta["index"] for p in puzzles[:3]] == [1, 2, 3]
 
 
+@pytest.mark.shared
 def test_patterns_match_expected_csv() -> None:
     expected_csv = shared_path("patterns", "expected.csv")
     with expected_csv.open(newline="") as f:
