@@ -1,0 +1,257 @@
+"""The Calc macros run for real in headless LibreOffice: open, run through the script
+provider, save, check the cells with openpyxl against the clues (not the solver)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+from openpyxl import Workbook, load_workbook
+from openpyxl.styles import Border, Side
+
+from xlsolver.cells import solution_from_rows
+from xlsolver.libreoffice.installer import install
+from xlsolver.puzzle import Puzzle
+from xlsolver.sheets import lo_server
+
+pytestmark = pytest.mark.libreoffice
+
+GREY, WHITE = "808080", "FFFFFF"
+SYSTEM_PATH = "/usr/bin:/bin"
+SCRIPT = "vnd.sun.star.script:xlsolver.py${}?language=Python&location=user"
+SAMPLES = {
+    "diamond": ["..#..", ".###.", "#####", ".###.", "..#.."],
+    "letter": [
+        "##########",
+        "#........#",
+        "#.######.#",
+        "#.#....#.#",
+        "#.#.##.#.#",
+        "#.#.##.#.#",
+        "#.#....#.#",
+        "#.######.#",
+        "#........#",
+        "##########",
+    ],
+    "boat": [
+        "....#.....",
+        "....##....",
+        "....###...",
+        "....####..",
+        "....#.....",
+        "##########",
+        ".########.",
+        "..######..",
+        "..........",
+        "###.##.###",
+    ],
+}
+
+
+@pytest.fixture(scope="module")
+def office(tmp_path_factory):
+    """One headless LibreOffice for the module, with the xlsolver macros installed.
+
+    LibreOffice's embedded Python finds its standard library from the first ``python3``
+    on PATH; a pyenv interpreter there (as under pytest) makes it load the wrong one and
+    every Python macro fails with "can't import __main__". So soffice starts with the
+    system's own folder first on PATH.
+    """
+    reason = lo_server.available()
+    if reason:
+        pytest.skip(reason)
+    profile = tmp_path_factory.mktemp("lo-profile")
+    install(profile)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("PATH", SYSTEM_PATH + os.pathsep + os.environ.get("PATH", ""))
+        lo = lo_server.LibreOffice(profile=str(profile))
+        lo.start()
+    try:
+        yield lo
+    finally:
+        lo.stop()
+
+
+def write_template(path: Path, puzzle: Puzzle, *, title: str = "A puzzle") -> tuple[int, int]:
+    """A template-layout workbook (clues above and left, thin borders); the grid's corner."""
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Puzzle"
+    ws["A1"] = title
+    depth_c = max(len(c) or 1 for c in puzzle.cols)
+    depth_r = max(len(r) or 1 for r in puzzle.rows)
+    top, left = 3 + depth_c, 2 + depth_r
+    for j, clues in enumerate(puzzle.cols):
+        for k, v in enumerate(clues or (0,)):
+            ws.cell(top - len(clues or (0,)) + k, left + j, v)
+    for i, clues in enumerate(puzzle.rows):
+        for k, v in enumerate(clues or (0,)):
+            ws.cell(top + i, left - len(clues or (0,)) + k, v)
+    thin = Side(style="thin", color="FF000000")
+    for r in range(top, top + puzzle.height):
+        for c in range(left, left + puzzle.width):
+            ws.cell(r, c).border = Border(left=thin, right=thin, top=thin, bottom=thin)
+    wb.save(path)
+    return top, left
+
+
+def run_macros(office, source: Path, actions: list[str], out: Path) -> list[str]:
+    """Open a workbook, run macros on it in order, save it as .xlsx; the messages."""
+    work = out.with_name("work-" + source.name)
+    shutil.copy(source, work)
+    doc = office.load(work)
+    try:
+        provider = doc.getScriptProvider()
+        messages = []
+        for action in actions:
+            script = provider.getScript(SCRIPT.format(action))
+            messages.append(script.invoke((doc,), (), ())[0])
+        office.save_as(doc, out)
+    finally:
+        office.close(doc)
+    return messages
+
+
+def grid_state(path: Path, corner: tuple[int, int], shape: tuple[int, int]):
+    """Per grid cell: ("black" | "white" | "red" | None, crossed?, thin borders kept?)."""
+    ws = load_workbook(path).worksheets[0]
+    top, left = corner
+    out = []
+    for r in range(top, top + shape[0]):
+        row = []
+        for c in range(left, left + shape[1]):
+            cell = ws.cell(r, c)
+            fill = cell.fill.fgColor.rgb[-6:] if cell.fill.fill_type == "solid" else None
+            colour = {GREY: "black", WHITE: "white", "FF0000": "red"}.get(fill, fill)
+            b = cell.border
+            crossed = bool(b.diagonalUp and b.diagonalDown and b.diagonal.style)
+            kept = all(getattr(b, s).style == "thin" for s in ("left", "right", "top", "bottom"))
+            row.append((colour, crossed, kept, b.diagonal.color.rgb[-6:] if crossed else None))
+        out.append(row)
+    return out
+
+
+def painted(state) -> np.ndarray:
+    """Boolean mask of grid cells that carry any paint."""
+    return np.array([[cell[0] is not None or cell[1] for cell in row] for row in state])
+
+
+@pytest.mark.parametrize("name", sorted(SAMPLES))
+def test_solve_paints_the_solution(office, tmp_path, name):
+    """Solve paints every cell: grey blacks, white crossed whites, forming a solution."""
+    puzzle = Puzzle.from_solution(solution_from_rows(SAMPLES[name]))
+    src = tmp_path / f"{name}.xlsx"
+    corner = write_template(src, puzzle)
+    out = tmp_path / "solved.xlsx"
+    (message,) = run_macros(office, src, ["solve"], out)
+    assert "unique solution painted" in message, message
+    state = grid_state(out, corner, (puzzle.height, puzzle.width))
+    black = np.array([[cell[0] == "black" for cell in row] for row in state])
+    assert puzzle.is_solution(black)
+    for row in state:
+        for colour, crossed, kept, diag in row:
+            assert colour in ("black", "white")
+            assert crossed == (colour == "white")
+            assert diag in (None, GREY)
+            assert kept, "the grid's own borders must survive painting"
+    ws = load_workbook(out).worksheets[0]
+    assert ws["A1"].value == "A puzzle"
+
+
+def test_hint_paints_exactly_one_more_deduction(office, tmp_path):
+    """Each Hint adds one step's cells (all right), with a reason and a note on the sheet."""
+    rows = SAMPLES["boat"]
+    puzzle = Puzzle.from_solution(solution_from_rows(rows))
+    src = tmp_path / "boat.xlsx"
+    corner = write_template(src, puzzle)
+    shape = (puzzle.height, puzzle.width)
+    solution = solution_from_rows(rows)
+    before = np.zeros(shape, dtype=bool)
+    for n in range(1, 4):
+        out = tmp_path / f"hint{n}.xlsx"
+        messages = run_macros(office, src, ["hint"] * n, out)
+        state = grid_state(out, corner, shape)
+        now = painted(state)
+        assert (now & before).sum() == before.sum(), "earlier hints stay painted"
+        new = now & ~before
+        assert new.sum() > 0
+        for r, c in zip(*np.nonzero(new), strict=True):
+            colour, crossed, _, _ = state[r][c]
+            assert colour == ("black" if solution[r, c] else "white")
+            assert crossed == (not solution[r, c])
+        assert "row" in messages[-1] or "column" in messages[-1], messages[-1]
+        ws = load_workbook(out).worksheets[0]
+        notes = [c.comment.text for row in ws.iter_rows() for c in row if c.comment]
+        assert len(notes) == 1 and messages[-1] in notes[0]
+        if n > 1:  # exactly one more step than n-1 hints
+            assert new.sum() == len(_last_step_cells(messages[-1]))
+        before = now
+
+
+def _last_step_cells(message: str) -> list[int]:
+    """The number of cells a hint message says it set, as a list of that length."""
+    words = message.replace(",", " ").split()
+    count = sum(
+        int(words[i - 1])
+        for i, w in enumerate(words)
+        if w in ("black", "white") and words[i - 1].isdigit()
+    )
+    return [0] * count
+
+
+def test_clear_restores_the_blank_grid(office, tmp_path):
+    """Solve, Hint, then Clear: no fill or cross left; clues and borders untouched."""
+    puzzle = Puzzle.from_solution(solution_from_rows(SAMPLES["letter"]))
+    src = tmp_path / "letter.xlsx"
+    corner = write_template(src, puzzle)
+    out = tmp_path / "cleared.xlsx"
+    messages = run_macros(office, src, ["solve", "hint", "clear"], out)
+    assert messages[-1].startswith("cleared the 10×10 grid"), messages
+    state = grid_state(out, corner, (puzzle.height, puzzle.width))
+    assert not painted(state).any()
+    assert all(cell[2] for row in state for cell in row)
+    before = load_workbook(src).worksheets[0]
+    after = load_workbook(out).worksheets[0]
+    for row in before.iter_rows():
+        for cell in row:
+            assert after[cell.coordinate].value == cell.value
+    assert not [c for row in after.iter_rows() for c in row if c.comment]
+
+
+def test_new_grid_lays_out_the_typed_size(office, tmp_path):
+    """New grid on a sheet holding only the size lays out an empty template of that size."""
+    src = tmp_path / "blank.xlsx"
+    wb = Workbook()
+    ws = wb.active
+    ws["A1"], ws["A2"], ws["C2"], ws["E2"], ws["G2"] = "My puzzle", "width", 7, "height", 4
+    wb.save(src)
+    out = tmp_path / "new.xlsx"
+    (message,) = run_macros(office, src, ["new_grid"], out)
+    assert message.startswith("new 7×4 grid"), message
+    from xlsolver.sheets.xlsx import open_book
+    from xlsolver.workbook.template import plan
+
+    layout = plan(7, 4)
+    top, left, bottom, right = layout.grid
+    ws = load_workbook(out).worksheets[0]
+    assert ws["A1"].value == "My puzzle"
+    assert (bottom - top + 1, right - left + 1) == (4, 7)
+    for r in range(top, bottom + 1):
+        for c in range(left, right + 1):
+            cell = ws.cell(r, c)
+            assert cell.value is None and cell.fill.fill_type in (None, "none")
+            assert cell.border.left.style and cell.border.top.style
+    assert open_book(out).sheets()[0].name == ws.title
+
+
+def test_a_sheet_without_clues_reports_an_error(office, tmp_path):
+    """A macro on an empty sheet answers one line, no traceback, and paints nothing."""
+    src = tmp_path / "empty.xlsx"
+    Workbook().save(src)
+    messages = run_macros(office, src, ["solve", "hint", "clear"], tmp_path / "out.xlsx")
+    for message in messages:
+        assert message.startswith("error: ") and "\n" not in message
+        assert "Traceback" not in message

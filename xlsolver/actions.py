@@ -1,0 +1,236 @@
+"""The four spreadsheet buttons — New grid, Solve, Hint, Clear — written once over the
+sheet protocol; Excel (:mod:`xlsolver.excel`) and Calc (:mod:`xlsolver.libreoffice.macros`)
+only open the book and show the :class:`Outcome`.
+
+Glossary
+    Outcome  what an action tells the person: one line, and whether it went wrong
+    batch    cells painted with one call between two progress reports
+    hint     exactly one more deduction painted, its reason in a note on its first cell
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .cells import BLACK, COLOUR, DISCREPANCY, WHITE
+from .puzzle import PuzzleError, clue_text, line_name
+from .result import Step
+from .sheets.errors import WorkbookError
+from .sheets.protocol import BLACK_STYLE, DISCREPANCY_STYLE, WHITE_STYLE, Book, Cell, Sheet
+
+HINT_PREFIX = "xlsolver hint"  # notes this module writes start with it; Clear removes them
+BATCHES = 20  # a solve is painted in about this many batches
+MIN_BATCH = 40  # cells; fewer per batch and the painting itself gets slow
+STYLE_OF = {BLACK: BLACK_STYLE, WHITE: WHITE_STYLE, DISCREPANCY: DISCREPANCY_STYLE}
+RULE_WORDS = {
+    "line": "line logic",
+    "contradiction": "contradiction",
+    "discrepancy": "the painted cells break this line",
+}
+
+
+@dataclass
+class Outcome:
+    """What an action tells the person."""
+
+    message: str
+    ok: bool = True
+    painted: int = 0
+    cells: list[Cell] = field(default_factory=list)
+
+
+Action = Callable[[Book, Sheet], Outcome]
+
+
+def guarded(action: Action, book: Book, sheet: Sheet) -> Outcome:
+    """Run an action; a bad sheet or an unexpected failure becomes a one-line Outcome."""
+    try:
+        return action(book, sheet)
+    except (WorkbookError, PuzzleError, KeyError, ValueError) as exc:
+        return Outcome(_one_line(exc), ok=False)
+    except Exception as exc:  # never a traceback in the user's face
+        return Outcome(f"xlsolver failed: {type(exc).__name__}: {_one_line(exc)}", ok=False)
+    finally:
+        book.progress(None, "")
+
+
+def _one_line(exc: BaseException) -> str:
+    """The first line of an exception's message (KeyError's quotes removed)."""
+    text = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
+    return (str(text).splitlines() or [type(exc).__name__])[0]
+
+
+def _layout():
+    """The layout module of the workbook layer (imported when a button is pressed)."""
+    from .workbook import layout
+
+    return layout
+
+
+def _grid_cells(found) -> list[Cell]:
+    """Every sheet cell of the puzzle's grid."""
+    return found.cells(np.ones((found.height, found.width), dtype=bool))
+
+
+def _remove_hint_notes(sheet: Sheet, found) -> None:
+    """Delete the notes earlier hints left on the grid."""
+    read_notes = getattr(sheet, "read_notes", None)
+    if read_notes is None:
+        return
+    for cell, text in read_notes(found.grid).items():
+        if text.startswith(HINT_PREFIX):
+            sheet.set_note(cell, None)
+
+
+def solve(book: Book, sheet: Sheet) -> Outcome:
+    """Solve the puzzle on the sheet, painting proved cells in trace order, batch by batch."""
+    from .analyzer import solve as analyze
+    from .workbook.paint import paint_result
+
+    book.progress(0.0, "xlsolver: reading the puzzle")
+    found = _layout().read_puzzle(sheet, book)
+    book.progress(0.05, f"xlsolver: solving {found.width}×{found.height}")
+    start = time.perf_counter()
+    result = analyze(
+        found.puzzle,
+        trace=True,
+        progress=lambda f, m: book.progress(0.05 + 0.45 * (f or 0.0), f"xlsolver: {m}"),
+    )
+    seconds = time.perf_counter() - start
+    sheet.unpaint(_grid_cells(found))
+    _remove_hint_notes(sheet, found)
+    painted = _paint_trace(book, sheet, found, result.steps)
+    book.progress(0.98, "xlsolver: painting the answer")
+    report = paint_result(sheet, found, result)
+    ok = result.status not in ("invalid", "contradiction", "timeout")
+    message = f"{found.width}×{found.height}: {report.message} ({seconds:.2f} s)"
+    return Outcome(message, ok=ok, painted=max(painted, report.black + report.white))
+
+
+def _paint_trace(book: Book, sheet: Sheet, found, steps: list[Step]) -> int:
+    """Paint the proved cells of the trace in order, in batches; the number painted."""
+    order: list[tuple[int, int, int]] = []
+    seen: set[tuple[int, int]] = set()
+    for step in steps:
+        if step.depth:
+            continue  # assumed during a search, not proved
+        for r, c, state in step.cells:
+            if (r, c) not in seen and state & COLOUR in (BLACK, WHITE):
+                seen.add((r, c))
+                order.append((r, c, state & COLOUR))
+    size = max(MIN_BATCH, -(-len(order) // BATCHES))
+    for start in range(0, len(order), size):
+        batch = order[start : start + size]
+        for colour in (BLACK, WHITE):
+            cells = [found.cell(r, c) for r, c, s in batch if s == colour]
+            if cells:
+                sheet.paint(cells, STYLE_OF[colour])
+        done = start + len(batch)
+        book.progress(0.5 + 0.48 * done / len(order), f"xlsolver: painted {done} cells")
+    return len(order)
+
+
+def hint(book: Book, sheet: Sheet) -> Outcome:
+    """Paint exactly one more deduction from the cells painted so far, with its reason."""
+    from .analyzer import next_step
+
+    book.progress(0.0, "xlsolver: looking for the next step")
+    found = _layout().read_puzzle(sheet, book, givens=True)
+    grid = found.givens
+    step = next_step(found.puzzle, grid)
+    _remove_hint_notes(sheet, found)
+    if step is None:
+        if not np.any((grid & COLOUR) == 0):
+            return Outcome("the grid is complete: nothing left to deduce")
+        return Outcome("no further deduction from the painted cells", ok=False)
+    reason = describe(step, found)
+    by_colour: dict[int, list[Cell]] = {}
+    for r, c, state in step.cells:
+        by_colour.setdefault(state & COLOUR, []).append(found.cell(r, c))
+    for colour, cells in by_colour.items():
+        sheet.paint(cells, STYLE_OF[colour])
+    cells = [found.cell(r, c) for r, c, _ in step.cells]
+    if cells and hasattr(sheet, "set_note"):
+        sheet.set_note(cells[0], f"{HINT_PREFIX}: {reason}")
+    return Outcome(reason, ok=step.rule != "discrepancy", painted=len(cells), cells=cells)
+
+
+def describe(step: Step, found) -> str:
+    """One line telling what a step did and why."""
+    black = sum(1 for *_, s in step.cells if s & COLOUR == BLACK)
+    white = sum(1 for *_, s in step.cells if s & COLOUR == WHITE)
+    rule = RULE_WORDS.get(step.rule, step.rule)
+    if step.rule == "discrepancy" and step.line is not None:
+        return f"{line_name(step.line)}: {rule}"
+    if step.cell is not None and step.line is None:
+        r, c = step.cell
+        tried = "black" if step.assumed == BLACK else "white"
+        other = "white" if step.assumed == BLACK else "black"
+        where = f"row {r + 1}, column {c + 1}"
+        return f"{where}: if it were {tried} a line would have no solution, so it is {other}"
+    what = ", ".join(
+        part
+        for part in (f"{black} black" if black else "", f"{white} white" if white else "")
+        if part
+    )
+    if step.line is not None:
+        kind, index = step.line
+        clues = (found.puzzle.rows if kind == "row" else found.puzzle.cols)[index]
+        detail = f" — {step.detail}" if step.detail else ""
+        return f"{line_name(step.line)} (clues {clue_text(clues)}): {rule} sets {what}{detail}"
+    return f"{rule} sets {what}"
+
+
+def clear(book: Book, sheet: Sheet) -> Outcome:
+    """Remove every fill, cross and hint note from the grid, keeping clues and borders."""
+    book.progress(0.0, "xlsolver: clearing the grid")
+    found = _layout().read_puzzle(sheet, book)
+    cells = _grid_cells(found)
+    sheet.unpaint(cells)
+    _remove_hint_notes(sheet, found)
+    return Outcome(f"cleared the {found.width}×{found.height} grid", painted=len(cells))
+
+
+def typed_size(book: Book, sheet: Sheet) -> tuple[int, int] | None:
+    """(width, height) typed in the sheet: labelled cells or a ``PuzzleSize`` name."""
+    layout = _layout()
+    names = layout._named(book, sheet.name)
+    if layout.SIZE_NAME in names:
+        return layout._size_from_name(sheet, names[layout.SIZE_NAME])
+    dims, _ = layout._dimensions(layout._scan(sheet), sheet.name)
+    if "width" in dims and "height" in dims:
+        return dims["width"][0], dims["height"][0]
+    return None
+
+
+def new_grid(book: Book, sheet: Sheet) -> Outcome:
+    """Lay out an empty template for the width and height typed in the sheet."""
+    from .workbook.template import SIZE_ROW, TITLE_ROW, write_template
+
+    book.progress(0.0, "xlsolver: laying out a new grid")
+    size = typed_size(book, sheet)
+    if size is None:
+        return Outcome(
+            "type the size first: 'width' in A2 with the number in C2, 'height' in E2 with "
+            "the number in G2 (or a cell named PuzzleSize holding e.g. 15x20)",
+            ok=False,
+        )
+    title = sheet.read_values((TITLE_ROW, 1, TITLE_ROW, 1))[0][0]
+    used = sheet.used_range()
+    clear_range = getattr(sheet, "clear_range", None)
+    if used is not None and clear_range is not None and used[2] > SIZE_ROW:
+        clear_range((SIZE_ROW + 1, 1, used[2], used[3]))  # the old clues and grid
+    layout = write_template(sheet, size=size, title=str(title or ""))
+    width, height = size
+    top, left = layout.grid[0], layout.grid[1]
+    return Outcome(
+        f"new {width}×{height} grid laid out; type the clues above and left of it "
+        f"(grid starts at row {top}, column {left})"
+    )
+
+
+ACTIONS: dict[str, Action] = {"new_grid": new_grid, "solve": solve, "hint": hint, "clear": clear}

@@ -1,0 +1,421 @@
+"""The UNO back end of the sheet protocol: a Calc document open in LibreOffice.
+
+Coordinates are 1-based ``(row, col)`` as in :mod:`xlsolver.sheets.protocol`; UNO counts
+from 0, so every conversion goes through :func:`_address`.
+
+Glossary
+    UnoBook   a Calc document (``com.sun.star.sheet.SpreadsheetDocument``)
+    UnoSheet  one of its worksheets
+    ranges    a ``SheetCellRanges`` collection: many cells painted with one call
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from ..sheets.protocol import Cell, CellFormat, Rect, Style
+
+NO_COLOUR = -1  # UNO's "transparent background"
+HAIRLINE = 2  # 1/100 mm: LibreOffice's hairline (Excel "hair")
+BORDER_WIDTHS = {"hair": 2, "thin": 26, "medium": 53, "thick": 79}  # 1/100 mm
+SOLID, DOUBLE = 0, 3  # com.sun.star.table.BorderLineStyle
+CHAR_WIDTH = 0.19  # cm per Excel "character" of column width (Calibri 11 at 96 dpi)
+HUNDREDTH_MM_PER_POINT = 35.278
+HUNDREDTH_MM_PER_CHAR = 190
+BOLD = 150.0  # com.sun.star.awt.FontWeight.BOLD
+NORMAL = 100.0
+HORI = {"left": "LEFT", "center": "CENTER", "right": "RIGHT"}
+VERT = {"top": 1, "center": 2, "bottom": 3}  # com.sun.star.table.CellVertJustify2
+DIAGONALS = ("DiagonalTLBR", "DiagonalBLTR")
+CLEAR_ALL = 1 | 2 | 4 | 8 | 16 | 32 | 64 | 256  # com.sun.star.sheet.CellFlags: all but objects
+SIDES = {"left": "LeftBorder", "right": "RightBorder", "top": "TopBorder", "bottom": "BottomBorder"}
+
+
+def _uno():
+    """The ``uno`` module (LibreOffice's own Python, or Debian's python3-uno)."""
+    try:
+        import uno
+    except ImportError:  # another interpreter of the same version: Debian's copy
+        import sys
+
+        sys.path.append("/usr/lib/python3/dist-packages")
+        try:
+            import uno
+        except ImportError:
+            raise ImportError(
+                "the LibreOffice back end needs python3-uno "
+                "(apt-get install python3-uno libreoffice-script-provider-python)"
+            ) from None
+    return uno
+
+
+def rgb(color: str) -> int:
+    """``#RRGGBB`` → the integer UNO uses for a colour."""
+    return int(color.lstrip("#"), 16)
+
+
+def hex_colour(value: int) -> str | None:
+    """A UNO colour integer → ``#RRGGBB`` (``None`` for transparent)."""
+    if value is None or value < 0:
+        return None
+    return f"#{value & 0xFFFFFF:06X}"
+
+
+def _struct(name: str, **fields):
+    """A UNO struct by its type name, with fields set."""
+    obj = _uno().createUnoStruct(name)
+    for key, value in fields.items():
+        setattr(obj, key, value)
+    return obj
+
+
+def border_line(width: int, color: str = "#000000", style: int = SOLID):
+    """A ``BorderLine2`` of a width (1/100 mm); width 0 removes the line."""
+    return _struct(
+        "com.sun.star.table.BorderLine2",
+        Color=rgb(color) if width else 0,
+        LineWidth=width,
+        OuterLineWidth=width,
+        InnerLineWidth=0,
+        LineDistance=0,
+        LineStyle=style if width else SOLID,
+    )
+
+
+def _plain(value: object) -> object:
+    """A UNO cell value as openpyxl would give it: ``None`` empty, ints stay ints."""
+    if value == "":
+        return None
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+class UnoSheet:
+    """One Calc worksheet behind the sheet protocol (and the layout protocol)."""
+
+    def __init__(self, book: UnoBook, sheet):
+        self.book = book
+        self.sheet = sheet
+
+    @property
+    def name(self) -> str:
+        """The sheet's name as the user sees it."""
+        return self.sheet.getName()
+
+    def _range(self, rect: Rect):
+        """The UNO cell range of a 1-based rectangle."""
+        top, left, bottom, right = rect
+        return self.sheet.getCellRangeByPosition(left - 1, top - 1, right - 1, bottom - 1)
+
+    def _cell(self, cell: Cell):
+        """The UNO cell at a 1-based position."""
+        return self.sheet.getCellByPosition(cell[1] - 1, cell[0] - 1)
+
+    def _ranges(self, cells: Iterable[Cell]):
+        """A ``SheetCellRanges`` holding every cell, runs along a row joined into one range."""
+        ranges = self.book.doc.createInstance("com.sun.star.sheet.SheetCellRanges")
+        index = self.sheet.getRangeAddress().Sheet
+        addresses = []
+        for r, c0, c1 in _row_runs(cells):
+            addresses.append(
+                _struct(
+                    "com.sun.star.table.CellRangeAddress",
+                    Sheet=index,
+                    StartColumn=c0 - 1,
+                    StartRow=r - 1,
+                    EndColumn=c1 - 1,
+                    EndRow=r - 1,
+                )
+            )
+        if addresses:
+            ranges.addRangeAddresses(tuple(addresses), False)
+        return ranges, bool(addresses)
+
+    def used_range(self) -> Rect | None:
+        """The rectangle holding every value or format, ``None`` for an empty sheet."""
+        cursor = self.sheet.createCursor()
+        cursor.gotoStartOfUsedArea(False)
+        cursor.gotoEndOfUsedArea(True)
+        a = cursor.getRangeAddress()
+        rect = (a.StartRow + 1, a.StartColumn + 1, a.EndRow + 1, a.EndColumn + 1)
+        if rect == (1, 1, 1, 1) and not self.read_values(rect)[0][0]:
+            if self.read_fills(rect)[0][0] is None:
+                return None
+        return rect
+
+    def read_values(self, rect: Rect) -> list[list[object]]:
+        """Cell values of a rectangle, row by row (``None`` for empty cells)."""
+        data = self._range(rect).getDataArray()
+        return [[_plain(v) for v in row] for row in data]
+
+    def read_fills(self, rect: Rect) -> list[list[str | None]]:
+        """Solid fill colours (``#RRGGBB``) of a rectangle, ``None`` where unfilled."""
+        top, left, bottom, right = rect
+        out: list[list[str | None]] = [[None] * (right - left + 1) for _ in range(top, bottom + 1)]
+        self._each_format(rect, "CellBackColor", out, hex_colour)
+        return out
+
+    def read_diagonals(self, rect: Rect) -> list[list[bool]]:
+        """True where a cell shows both diagonals (a crossed white cell)."""
+        top, left, bottom, right = rect
+        out: list[list[bool]] = [[False] * (right - left + 1) for _ in range(top, bottom + 1)]
+        self._each_format(rect, "DiagonalTLBR", out, lambda line: bool(line.LineWidth))
+        both = [[False] * (right - left + 1) for _ in range(top, bottom + 1)]
+        self._each_format(rect, "DiagonalBLTR", both, lambda line: bool(line.LineWidth))
+        return [
+            [a and b for a, b in zip(ra, rb, strict=True)] for ra, rb in zip(out, both, strict=True)
+        ]
+
+    def _each_format(self, rect: Rect, prop: str, out: list[list], convert) -> None:
+        """Fill ``out`` with a converted cell property, one UNO call per uniform block."""
+        top, left = rect[0], rect[1]
+        blocks = self._range(rect).getCellFormatRanges()
+        for i in range(blocks.getCount()):
+            block = blocks.getByIndex(i)
+            value = convert(block.getPropertyValue(prop))
+            a = block.getRangeAddress()
+            for r in range(a.StartRow + 1, a.EndRow + 2):
+                for c in range(a.StartColumn + 1, a.EndColumn + 2):
+                    out[r - top][c - left] = value
+
+    def merged_ranges(self) -> list[Rect]:
+        """The merged rectangles of the sheet.
+
+        Calc keeps "merged" as a cell attribute, so a block of uniform format is either
+        wholly outside merges or is looked at cell by cell.
+        """
+        used = self.used_range()
+        if used is None:
+            return []
+        out = []
+        blocks = self._range(used).getCellFormatRanges()
+        for i in range(blocks.getCount()):
+            a = blocks.getByIndex(i).getRangeAddress()
+            if self._merge_at(a.StartRow, a.StartColumn) is None and (
+                self._merge_at(a.EndRow, a.EndColumn) is None
+            ):
+                continue
+            for r in range(a.StartRow, a.EndRow + 1):
+                for c in range(a.StartColumn, a.EndColumn + 1):
+                    rect = self._merge_at(r, c)
+                    if rect is not None and rect[:2] == (r + 1, c + 1):
+                        out.append(rect)
+        return out
+
+    def _merge_at(self, row: int, col: int) -> Rect | None:
+        """The merged rectangle covering a 0-based cell, ``None`` when it is not merged."""
+        cursor = self.sheet.createCursorByRange(
+            self.sheet.getCellRangeByPosition(col, row, col, row)
+        )
+        cursor.collapseToMergedArea()
+        m = cursor.getRangeAddress()
+        if m.StartRow == m.EndRow and m.StartColumn == m.EndColumn:
+            return None
+        return (m.StartRow + 1, m.StartColumn + 1, m.EndRow + 1, m.EndColumn + 1)
+
+    def paint(self, cells: Iterable[Cell], style: Style) -> None:
+        """Paint cells with a style, keeping their values and other borders."""
+        ranges, any_cells = self._ranges(cells)
+        if not any_cells:
+            return
+        if style.fill:
+            ranges.setPropertyValue("CellBackColor", rgb(style.fill))
+        line = border_line(HAIRLINE, style.diagonal_color) if style.diagonals else border_line(0)
+        for prop in DIAGONALS:
+            ranges.setPropertyValue(prop, line)
+        if style.font_color:
+            ranges.setPropertyValue("CharColor", rgb(style.font_color))
+        if style.bold:
+            ranges.setPropertyValue("CharWeight", BOLD)
+
+    def unpaint(self, cells: Iterable[Cell]) -> None:
+        """Remove fill and diagonals from cells (the Clear action), keeping other borders."""
+        ranges, any_cells = self._ranges(cells)
+        if not any_cells:
+            return
+        ranges.setPropertyValue("CellBackColor", NO_COLOUR)
+        for prop in DIAGONALS:
+            ranges.setPropertyValue(prop, border_line(0))
+
+    def write_values(self, top_left: Cell, values: Sequence[Sequence[object]]) -> None:
+        """Write a block of values starting at a cell."""
+        top, left = top_left
+        for i, row in enumerate(values):
+            for j, v in enumerate(row):
+                cell = self.sheet.getCellByPosition(left - 1 + j, top - 1 + i)
+                if v is None:
+                    cell.setString("")
+                elif isinstance(v, bool) or not isinstance(v, (int, float)):
+                    cell.setString(str(v))
+                else:
+                    cell.setValue(v)
+
+    def clear_range(self, rect: Rect) -> None:
+        """Remove values, formats, notes and merges from a rectangle (New grid)."""
+        rng = self._range(rect)
+        rng.merge(False)
+        rng.clearContents(CLEAR_ALL)
+
+    # ---- notes (hint reasons) -------------------------------------------------------
+
+    def read_notes(self, rect: Rect) -> dict[Cell, str]:
+        """The cell notes (comments) inside a rectangle."""
+        top, left, bottom, right = rect
+        out = {}
+        notes = self.sheet.getAnnotations()
+        for i in range(notes.getCount()):
+            note = notes.getByIndex(i)
+            pos = note.getPosition()
+            r, c = pos.Row + 1, pos.Column + 1
+            if top <= r <= bottom and left <= c <= right:
+                out[(r, c)] = note.getString()
+        return out
+
+    def set_note(self, cell: Cell, text: str | None) -> None:
+        """Put a note on a cell (``None`` removes it)."""
+        notes = self.sheet.getAnnotations()
+        for i in range(notes.getCount() - 1, -1, -1):
+            pos = notes.getByIndex(i).getPosition()
+            if (pos.Row + 1, pos.Column + 1) == cell:
+                notes.removeByIndex(i)
+        if text:
+            address = _struct(
+                "com.sun.star.table.CellAddress",
+                Sheet=self.sheet.getRangeAddress().Sheet,
+                Column=cell[1] - 1,
+                Row=cell[0] - 1,
+            )
+            notes.insertNew(address, text)
+
+    # ---- layout writing (template writer) -------------------------------------------
+
+    def format_cells(self, cells: Iterable[Cell], fmt: CellFormat) -> None:
+        """Set borders, alignment and font of cells (sides left ``None`` are kept)."""
+        ranges, any_cells = self._ranges(cells)
+        if not any_cells:
+            return
+        for side, prop in SIDES.items():
+            style = getattr(fmt, side)
+            if style:
+                width = BORDER_WIDTHS.get(style, BORDER_WIDTHS["thin"])
+                kind = DOUBLE if style == "double" else SOLID
+                ranges.setPropertyValue(prop, border_line(width, fmt.border_color, kind))
+        if fmt.horizontal:
+            value = _uno().Enum("com.sun.star.table.CellHoriJustify", HORI[fmt.horizontal])
+            ranges.setPropertyValue("HoriJustify", value)
+        if fmt.vertical:
+            ranges.setPropertyValue("VertJustify", VERT[fmt.vertical])
+        if fmt.wrap:
+            ranges.setPropertyValue("IsTextWrapped", True)
+        if fmt.shrink:
+            ranges.setPropertyValue("ShrinkToFit", True)
+        if fmt.font_size:
+            ranges.setPropertyValue("CharHeight", float(fmt.font_size))
+        if fmt.bold:
+            ranges.setPropertyValue("CharWeight", BOLD)
+        if fmt.number_format:
+            ranges.setPropertyValue("NumberFormat", self.book.number_format(fmt.number_format))
+
+    def set_column_widths(self, widths: dict[int, float]) -> None:
+        """Column widths in characters, by 1-based column number."""
+        columns = self.sheet.getColumns()
+        for c, w in widths.items():
+            columns.getByIndex(c - 1).setPropertyValue("Width", round(w * HUNDREDTH_MM_PER_CHAR))
+
+    def set_row_heights(self, heights: dict[int, float]) -> None:
+        """Row heights in points, by 1-based row number."""
+        rows = self.sheet.getRows()
+        for r, h in heights.items():
+            rows.getByIndex(r - 1).setPropertyValue("Height", round(h * HUNDREDTH_MM_PER_POINT))
+
+    def merge(self, rect: Rect) -> None:
+        """Merge a rectangle of cells."""
+        self._range(rect).merge(True)
+
+    def set_print_setup(self, area: Rect, *, fit_to_page: bool = True) -> None:
+        """Set the print area and (through the page style) fit it to one page."""
+        self.sheet.setPrintAreas((self._range(area).getRangeAddress(),))
+        if fit_to_page:
+            styles = self.book.doc.getStyleFamilies().getByName("PageStyles")
+            page = styles.getByName(self.sheet.getPropertyValue("PageStyle"))
+            page.setPropertyValue("ScaleToPagesX", 1)
+            page.setPropertyValue("ScaleToPagesY", 1)
+
+
+def _row_runs(cells: Iterable[Cell]) -> list[tuple[int, int, int]]:
+    """Cells grouped into ``(row, first col, last col)`` runs of neighbours."""
+    runs: list[tuple[int, int, int]] = []
+    for r, c in sorted(set(cells)):
+        if runs and runs[-1][0] == r and runs[-1][2] == c - 1:
+            runs[-1] = (r, runs[-1][1], c)
+        else:
+            runs.append((r, c, c))
+    return runs
+
+
+class UnoBook:
+    """A Calc document behind the book protocol; progress goes to the frame's status bar."""
+
+    def __init__(self, doc):
+        self.doc = doc
+        self._indicator = None
+        self.messages: list[str] = []
+
+    def sheets(self) -> list[UnoSheet]:
+        """All worksheets in order."""
+        sheets = self.doc.getSheets()
+        return [UnoSheet(self, sheets.getByIndex(i)) for i in range(sheets.getCount())]
+
+    def sheet(self, name: str) -> UnoSheet:
+        """The worksheet of that name (KeyError naming it when absent)."""
+        sheets = self.doc.getSheets()
+        if not sheets.hasByName(name):
+            names = ", ".join(sheets.getElementNames())
+            raise KeyError(f"no sheet named {name!r} (sheets: {names})")
+        return UnoSheet(self, sheets.getByName(name))
+
+    def active_sheet(self) -> UnoSheet:
+        """The sheet the user is looking at (the first sheet for a hidden document)."""
+        controller = self.doc.getCurrentController()
+        active = controller.getActiveSheet() if controller is not None else None
+        return UnoSheet(self, active) if active is not None else self.sheets()[0]
+
+    def defined_names(self) -> dict[str, tuple[str, Rect]]:
+        """Defined names that refer to one rectangle: name → (sheet, rect)."""
+        out: dict[str, tuple[str, Rect]] = {}
+        names = self.doc.getPropertyValue("NamedRanges")
+        sheets = self.doc.getSheets()
+        for name in names.getElementNames():
+            named = names.getByName(name)
+            try:
+                a = named.getReferredCells().getRangeAddress()
+            except Exception:  # a formula or constant, not a rectangle
+                continue
+            sheet = sheets.getByIndex(a.Sheet).getName()
+            out[name] = (sheet, (a.StartRow + 1, a.StartColumn + 1, a.EndRow + 1, a.EndColumn + 1))
+        return out
+
+    def number_format(self, code: str) -> int:
+        """The document's key for a number format code (added when new)."""
+        formats = self.doc.getNumberFormats()
+        locale = _struct("com.sun.star.lang.Locale")
+        key = formats.queryKey(code, locale, False)
+        return key if key >= 0 else formats.addNew(code, locale)
+
+    def progress(self, fraction: float | None, message: str) -> None:
+        """Show progress in the document window's status bar; ``fraction=None`` ends it."""
+        if fraction is None:
+            if self._indicator is not None:
+                self._indicator.end()
+                self._indicator = None
+            return
+        if self._indicator is None:
+            controller = self.doc.getCurrentController()
+            frame = controller.getFrame() if controller is not None else None
+            if frame is None:
+                return
+            self._indicator = frame.createStatusIndicator()
+            self._indicator.start(message, 100)
+        self._indicator.setText(message)
+        self._indicator.setValue(max(0, min(100, round(fraction * 100))))

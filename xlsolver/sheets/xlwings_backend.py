@@ -1,0 +1,316 @@
+"""The xlwings back end of the sheet protocol: a workbook open in Microsoft Excel.
+
+xlwings drives Excel on Windows and macOS only; on Linux it installs but has no engine
+(CONVENTIONS §7), so this module is exercised there through a recording double of the
+few xlwings objects it uses (tests/fakes/). Only the open-source xlwings API is used:
+``Range.value``, ``Range.color``, ``Range.borders`` (cross-platform since 0.37.1),
+``Range.note``/``add_note``, ``App.status_bar``.
+
+Glossary
+    XwBook   an ``xlwings.Book`` behind the book protocol
+    XwSheet  an ``xlwings.Sheet`` behind the sheet protocol
+    areas    a multi-area address (``"B3:D3,F3"``): many cells painted with one call
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from .protocol import Cell, CellFormat, Rect, Style
+
+DIAGONALS = ["diagonal_down", "diagonal_up"]
+SIDES = {"left": "edge_left", "right": "edge_right", "top": "edge_top", "bottom": "edge_bottom"}
+WEIGHTS = {"hair": "hairline", "thin": "thin", "medium": "medium", "thick": "thick"}
+LINE, HAIR = "continuous", "hairline"
+MAX_ADDRESS = 250  # Excel refuses a multi-area address longer than 255 characters
+
+
+def column_letter(col: int) -> str:
+    """1 → ``A``, 28 → ``AB``."""
+    letters = ""
+    while col:
+        col, rem = divmod(col - 1, 26)
+        letters = chr(ord("A") + rem) + letters
+    return letters
+
+
+def rect_address(rect: Rect) -> str:
+    """``(3, 2, 3, 4)`` → ``B3:D3`` (one cell → ``B3``)."""
+    top, left, bottom, right = rect
+    first = f"{column_letter(left)}{top}"
+    return first if (top, left) == (bottom, right) else f"{first}:{column_letter(right)}{bottom}"
+
+
+def areas(cells: Iterable[Cell]) -> list[str]:
+    """Multi-area addresses covering the cells, runs along a row joined, each ≤ 250 chars."""
+    runs: list[Rect] = []
+    for r, c in sorted(set(cells)):
+        if runs and runs[-1][0] == r and runs[-1][3] == c - 1:
+            runs[-1] = (r, runs[-1][1], r, c)
+        else:
+            runs.append((r, c, r, c))
+    out: list[str] = []
+    current = ""
+    for run in runs:
+        part = rect_address(run)
+        if current and len(current) + 1 + len(part) > MAX_ADDRESS:
+            out.append(current)
+            current = part
+        else:
+            current = f"{current},{part}" if current else part
+    if current:
+        out.append(current)
+    return out
+
+
+def hex_of(color: object) -> str | None:
+    """An xlwings colour (``(r, g, b)`` or ``None``) → ``#RRGGBB``."""
+    if color is None:
+        return None
+    if isinstance(color, str):
+        return "#" + color.lstrip("#").upper()
+    r, g, b = color
+    return f"#{r:02X}{g:02X}{b:02X}"
+
+
+def _plain(value: object) -> object:
+    """A value as openpyxl would give it: whole floats become ints."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+class XwSheet:
+    """One Excel worksheet behind the sheet protocol (and the layout protocol)."""
+
+    def __init__(self, book: XwBook, sheet):
+        self.book = book
+        self.sheet = sheet
+
+    @property
+    def name(self) -> str:
+        """The sheet's name as the user sees it."""
+        return self.sheet.name
+
+    def _range(self, rect: Rect):
+        """The xlwings Range of a 1-based rectangle."""
+        top, left, bottom, right = rect
+        return self.sheet.range((top, left), (bottom, right))
+
+    def used_range(self) -> Rect | None:
+        """The rectangle Excel reports as used, ``None`` for an empty sheet."""
+        used = self.sheet.used_range
+        rows, cols = used.shape
+        rect = (used.row, used.column, used.row + rows - 1, used.column + cols - 1)
+        if rect[2:] == rect[:2] and used.value is None and used.color is None:
+            return None
+        return rect
+
+    def read_values(self, rect: Rect) -> list[list[object]]:
+        """Cell values of a rectangle, row by row (``None`` for empty cells)."""
+        values = self._range(rect).options(ndim=2).value
+        return [[_plain(v) for v in row] for row in values]
+
+    def read_fills(self, rect: Rect) -> list[list[str | None]]:
+        """Fill colours of a rectangle; a uniform block is read with one call."""
+        top, left, bottom, right = rect
+        out: list[list[str | None]] = [[None] * (right - left + 1) for _ in range(top, bottom + 1)]
+        self._read_block(rect, rect, out)
+        return out
+
+    def _read_block(self, whole: Rect, rect: Rect, out: list[list[str | None]]) -> None:
+        """Read a block's colour; Excel reports ``None`` for a mixed block, so split it."""
+        top, left, bottom, right = rect
+        colour = self._range(rect).color
+        single = top == bottom and left == right
+        if colour is not None or single:
+            for r in range(top, bottom + 1):
+                for c in range(left, right + 1):
+                    out[r - whole[0]][c - whole[1]] = hex_of(colour)
+            return
+        if bottom > top:
+            mid = (top + bottom) // 2
+            halves = [(top, left, mid, right), (mid + 1, left, bottom, right)]
+        else:
+            mid = (left + right) // 2
+            halves = [(top, left, bottom, mid), (top, mid + 1, bottom, right)]
+        for half in halves:
+            self._read_block(whole, half, out)
+
+    def read_diagonals(self, rect: Rect) -> list[list[bool]]:
+        """True where a cell shows both diagonals (read cell by cell, as xlwings asks)."""
+        top, left, bottom, right = rect
+        out = []
+        for r in range(top, bottom + 1):
+            row = []
+            for c in range(left, right + 1):
+                borders = self.sheet.range((r, c)).borders
+                row.append(all(borders[d].line_style not in (None, "none") for d in DIAGONALS))
+            out.append(row)
+        return out
+
+    def merged_ranges(self) -> list[Rect]:
+        """The merged rectangles inside the used range."""
+        rect = self.used_range()
+        if rect is None or self._range(rect).merge_cells is False:
+            return []
+        out = []
+        top, left, bottom, right = rect
+        for r in range(top, bottom + 1):
+            for c in range(left, right + 1):
+                cell = self.sheet.range((r, c))
+                if cell.merge_cells:
+                    area = cell.merge_area
+                    if (area.row, area.column) == (r, c):
+                        rows, cols = area.shape
+                        out.append((r, c, r + rows - 1, c + cols - 1))
+        return out
+
+    def paint(self, cells: Iterable[Cell], style: Style) -> None:
+        """Paint cells with a style, a few hundred cells per Excel call."""
+        for address in areas(cells):
+            rng = self.sheet.range(address)
+            if style.fill:
+                rng.color = style.fill
+            if style.diagonals:
+                rng.borders.set(DIAGONALS, line_style=LINE, weight=HAIR, color=style.diagonal_color)
+            else:
+                rng.borders.clear(DIAGONALS)
+            if style.font_color:
+                rng.font.color = style.font_color
+            if style.bold:
+                rng.font.bold = True
+
+    def unpaint(self, cells: Iterable[Cell]) -> None:
+        """Remove fill and diagonals from cells, keeping their other borders."""
+        for address in areas(cells):
+            rng = self.sheet.range(address)
+            rng.color = None
+            rng.borders.clear(DIAGONALS)
+
+    def write_values(self, top_left: Cell, values: Sequence[Sequence[object]]) -> None:
+        """Write a block of values with one call."""
+        rows = [list(row) for row in values]
+        if not rows:
+            return
+        width = max(len(row) for row in rows)
+        rows = [row + [None] * (width - len(row)) for row in rows]
+        self.sheet.range(top_left).options(ndim=2).value = rows
+
+    def clear_range(self, rect: Rect) -> None:
+        """Remove values, formats and notes from a rectangle (New grid)."""
+        rng = self._range(rect)
+        rng.unmerge()
+        rng.clear()
+
+    # ---- notes (hint reasons) -------------------------------------------------------
+
+    def read_notes(self, rect: Rect) -> dict[Cell, str]:
+        """The cell notes inside a rectangle."""
+        top, left, bottom, right = rect
+        out = {}
+        for note in self.sheet.notes:
+            cell = note.location
+            if top <= cell.row <= bottom and left <= cell.column <= right:
+                out[(cell.row, cell.column)] = note.text
+        return out
+
+    def set_note(self, cell: Cell, text: str | None) -> None:
+        """Put a note on a cell (``None`` removes it)."""
+        rng = self.sheet.range(cell)
+        if rng.note is not None:
+            rng.note.delete()
+        if text:
+            rng.add_note(text)
+
+    # ---- layout writing (template writer) -------------------------------------------
+
+    def format_cells(self, cells: Iterable[Cell], fmt: CellFormat) -> None:
+        """Set borders, alignment and font of cells (sides left ``None`` are kept)."""
+        for address in areas(cells):
+            rng = self.sheet.range(address)
+            for side, name in SIDES.items():
+                style = getattr(fmt, side)
+                if style:
+                    rng.borders.set(
+                        name,
+                        line_style="double" if style == "double" else "continuous",
+                        weight=WEIGHTS.get(style, "thin"),
+                        color=fmt.border_color,
+                    )
+            if fmt.horizontal:
+                rng.horizontal_alignment = fmt.horizontal
+            if fmt.vertical:
+                rng.vertical_alignment = fmt.vertical
+            if fmt.wrap:
+                rng.wrap_text = True
+            if fmt.font_size:
+                rng.font.size = fmt.font_size
+            if fmt.bold:
+                rng.font.bold = True
+            if fmt.number_format:
+                rng.number_format = fmt.number_format
+
+    def set_column_widths(self, widths: dict[int, float]) -> None:
+        """Column widths in characters, by 1-based column number."""
+        for c, w in widths.items():
+            self.sheet.range((1, c)).column_width = w
+
+    def set_row_heights(self, heights: dict[int, float]) -> None:
+        """Row heights in points, by 1-based row number."""
+        for r, h in heights.items():
+            self.sheet.range((r, 1)).row_height = h
+
+    def merge(self, rect: Rect) -> None:
+        """Merge a rectangle of cells."""
+        self._range(rect).merge()
+
+    def set_print_setup(self, area: Rect, *, fit_to_page: bool = True) -> None:
+        """Set the print area (Excel keeps its own fit-to-page setting)."""
+        top, left, bottom, right = area
+        corners = f"${column_letter(left)}${top}:${column_letter(right)}${bottom}"
+        self.sheet.page_setup.print_area = corners
+
+
+class XwBook:
+    """An Excel workbook behind the book protocol; progress goes to Excel's status bar."""
+
+    def __init__(self, book):
+        self.book = book
+        self.app = book.app
+
+    def sheets(self) -> list[XwSheet]:
+        """All worksheets in order."""
+        return [XwSheet(self, s) for s in self.book.sheets]
+
+    def sheet(self, name: str) -> XwSheet:
+        """The worksheet of that name (KeyError naming it when absent)."""
+        for s in self.book.sheets:
+            if s.name == name:
+                return XwSheet(self, s)
+        names = ", ".join(s.name for s in self.book.sheets)
+        raise KeyError(f"no sheet named {name!r} (sheets: {names})")
+
+    def active_sheet(self) -> XwSheet:
+        """The sheet the user is looking at."""
+        return XwSheet(self, self.book.sheets.active)
+
+    def defined_names(self) -> dict[str, tuple[str, Rect]]:
+        """Defined names that refer to one rectangle: name → (sheet, rect)."""
+        out: dict[str, tuple[str, Rect]] = {}
+        for name in self.book.names:
+            try:
+                rng = name.refers_to_range
+            except Exception:  # a constant or formula, not a range
+                continue
+            rows, cols = rng.shape
+            rect = (rng.row, rng.column, rng.row + rows - 1, rng.column + cols - 1)
+            out[name.name] = (rng.sheet.name, rect)
+        return out
+
+    def progress(self, fraction: float | None, message: str) -> None:
+        """Show progress in Excel's status bar; ``fraction=None`` shows the message alone."""
+        if fraction is None:
+            self.app.status_bar = message or False
+        else:
+            self.app.status_bar = f"{message} {round(fraction * 100)}%"
