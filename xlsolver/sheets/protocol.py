@@ -148,4 +148,4 @@ class StyleReadingSheet(Sheet, Protocol):
         """True where a cell shows both diagonals (a crossed white cell)."""
 
     def read_borders(self, rect: Rect) -> list[list[bool]]:
-        """True where a cell shows a border on any of its four sides."""
+        """True where a cell is boxed: a border on all four sides."""

@@ -196,7 +196,7 @@ class XlsxSheet:
         return out
 
     def read_borders(self, rect: Rect) -> list[list[bool]]:
-        """True where a cell shows a border on any of its four sides."""
+        """True where a cell is boxed: a border on all four sides."""
         top, left, bottom, right = rect
         cells = self.ws._cells
         out = []
@@ -206,7 +206,7 @@ class XlsxSheet:
                 cell = cells.get((r, c))
                 b = cell.border if cell is not None and cell.has_style else None
                 row.append(
-                    bool(b and (b.left.style or b.right.style or b.top.style or b.bottom.style))
+                    bool(b and b.left.style and b.right.style and b.top.style and b.bottom.style)
                 )
             out.append(row)
         return out

@@ -190,8 +190,8 @@ def _size_from_name(sheet: Sheet, rect: Rect) -> tuple[int, int]:
     return numbers[0], numbers[1]
 
 
-def _find_corner(clue: np.ndarray) -> tuple[int, int] | None:
-    """The grid corner (index into the scan) with the most clues above-right and below-left."""
+def _find_corner(clue: np.ndarray) -> list[tuple[int, int]]:
+    """Grid corners (indices into the scan) with the most clues above-right and below-left."""
     h, w = clue.shape
     prefix = np.zeros((h + 1, w + 1), dtype=np.int64)
     prefix[1:, 1:] = clue.cumsum(0).cumsum(1)
@@ -202,32 +202,55 @@ def _find_corner(clue: np.ndarray) -> tuple[int, int] | None:
     inside = total - corner - above - left
     score = above + left - corner - inside
     score[(above == 0) | (left == 0)] = np.iinfo(np.int64).min
-    best = int(np.argmax(score))
-    gr, gc = divmod(best, w + 1)
-    if score[gr, gc] == np.iinfo(np.int64).min:
-        return None
-    return gr, gc
+    if score.max() == np.iinfo(np.int64).min:
+        return []
+    return [(int(r), int(c)) for r, c in np.argwhere(score == score.max())]
+
+
+def _pick_corner(sheet: Sheet, scan: _Scan, candidates: list[tuple[int, int]]) -> Cell:
+    """Among equally good corners (blank clue lines leave a choice) the first boxed cell.
+
+    A person's clues may stand left-aligned in a wide template band; the grid's own
+    boxed cells then tell where it starts. Without borders the first candidate wins.
+    """
+    cells = [(scan.origin[0] + r, scan.origin[1] + c) for r, c in candidates]
+    read = getattr(sheet, "read_borders", None)
+    if read is not None and len(cells) > 1:
+        for cell in cells:
+            if read((*cell, *cell))[0][0]:
+                return cell
+    return cells[0]
 
 
 def _band_rows(scan: _Scan, bottom: int, left: int, right: int) -> int:
-    """The top row of the column-clue band that ends at row ``bottom``."""
+    """The top row of the column-clue band that ends above row ``bottom``.
+
+    Blank rows are crossed (clues typed top-aligned in a deep band); a row of text
+    (a title, a note) ends the band.
+    """
     top = bottom
-    while top - 1 >= scan.origin[0]:
-        kinds = scan.kinds((top - 1, left, top - 1, right))
-        if not (kinds == CLUE).any() and not (kinds == JUNK).any():
+    r = bottom - 1
+    while r >= scan.origin[0]:
+        kinds = scan.kinds((r, left, r, right))
+        if (kinds == TEXT).any():
             break
-        top -= 1
+        if ((kinds == CLUE) | (kinds == JUNK)).any():
+            top = r
+        r -= 1
     return top
 
 
 def _band_cols(scan: _Scan, right: int, top: int, bottom: int) -> int:
-    """The left column of the row-clue band that ends at column ``right``."""
+    """The left column of the row-clue band that ends left of column ``right``."""
     left = right
-    while left - 1 >= scan.origin[1]:
-        kinds = scan.kinds((top, left - 1, bottom, left - 1))
-        if not (kinds == CLUE).any() and not (kinds == JUNK).any():
+    c = right - 1
+    while c >= scan.origin[1]:
+        kinds = scan.kinds((top, c, bottom, c))
+        if (kinds == TEXT).any():
             break
-        left -= 1
+        if ((kinds == CLUE) | (kinds == JUNK)).any():
+            left = c
+        c -= 1
     return left
 
 
@@ -325,13 +348,13 @@ def read_puzzle(sheet: Sheet, book: Book | None = None, *, givens: bool = False)
             )
         width, height = grid_w, grid_h
     else:
-        corner = _find_corner((scan.kind == CLUE).astype(np.int64))
-        if corner is None:
+        corners = _find_corner((scan.kind == CLUE).astype(np.int64))
+        if not corners:
             raise NoPuzzleError(
                 f"{where(name, scan.origin)}: no clues found (expected column clues above "
                 f"the grid and row clues left of it)"
             )
-        top, left = scan.origin[0] + corner[0], scan.origin[1] + corner[1]
+        top, left = _pick_corner(sheet, scan, corners)
         last_row = scan.origin[0] + scan.kind.shape[0] - 1
         last_col = scan.origin[1] + scan.kind.shape[1] - 1
         band_top = _band_rows(scan, top, left, last_col)

@@ -1,0 +1,229 @@
+"""Layout detection on real .xlsx files written here: every layout of CONVENTIONS §3."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from openpyxl import Workbook
+from openpyxl.styles import Border, PatternFill, Side
+from openpyxl.workbook.defined_name import DefinedName
+
+from xlsolver.puzzle import Puzzle
+from xlsolver.sheets.errors import WorkbookError
+from xlsolver.sheets.xlsx import new_book, open_book
+from xlsolver.workbook import find_puzzles, read_puzzle, write_template
+from xlsolver.workbook.layout import NoPuzzleError
+
+PICTURE = [  # 8 wide, 6 high, last column empty
+    "##..#...",
+    ".###.##.",
+    "#.#.#...",
+    "####..#.",
+    "..#.###.",
+    "#..#.#..",
+]
+
+
+def picture_puzzle(rows=PICTURE) -> Puzzle:
+    """The puzzle of a row-string picture."""
+    return Puzzle.from_solution(np.array([[ch == "#" for ch in r] for r in rows]))
+
+
+def write_clue_cells(ws, puzzle: Puzzle, top: int, left: int, *, as_text=False, depth=None):
+    """The template layout by hand: grid corner at (top, left), one number per cell."""
+    cdepth = depth or max(len(c) for c in puzzle.cols)
+    rdepth = depth or max(len(c) for c in puzzle.rows)
+    for j, clues in enumerate(puzzle.cols):
+        for k, v in enumerate(clues):
+            ws.cell(top - len(clues) + k, left + j, str(v) if as_text else v)
+    for i, clues in enumerate(puzzle.rows):
+        for k, v in enumerate(clues):
+            ws.cell(top + i, left - len(clues) + k, str(v) if as_text else v)
+    return cdepth, rdepth
+
+
+def save(wb: Workbook, path) -> object:
+    """Save an openpyxl workbook and open it with our back end."""
+    wb.save(path)
+    return open_book(path)
+
+
+def test_template_layout_anywhere_with_title_notes_and_text_numbers(tmp_path):
+    puzzle = picture_puzzle()
+    wb = Workbook()
+    ws = wb.active
+    ws["B2"] = "Puzzle of the week"
+    ws.merge_cells("B2:M2")
+    ws["B3"] = "Teacher: Ms. Sato"
+    write_clue_cells(ws, puzzle, top=9, left=8, as_text=True)
+    ws["B20"] = "Colour the cells; good luck!"
+    found = read_puzzle(save(wb, tmp_path / "t.xlsx").sheet("Sheet"))
+    assert found.puzzle.rows == puzzle.rows
+    assert found.puzzle.cols[:7] == puzzle.cols[:7]
+    # The last column has no clues and nothing marks it: the grid is as wide as the clues.
+    assert found.grid == (9, 8, 14, 14)
+
+
+def test_clue_text_per_line(tmp_path):
+    puzzle = picture_puzzle()
+    wb = Workbook()
+    ws = wb.active
+    for i, clues in enumerate(puzzle.rows):
+        ws.cell(5 + i, 2, ", ".join(map(str, clues)) if len(clues) != 1 else clues[0])
+    for j, clues in enumerate(puzzle.cols):
+        ws.cell(4, 3 + j, "\n".join(map(str, clues)) or "0")
+    found = read_puzzle(save(wb, tmp_path / "t.xlsx").sheets()[0])
+    assert (found.puzzle.rows, found.puzzle.cols) == (puzzle.rows, puzzle.cols)
+    assert found.grid == (5, 3, 10, 10)
+
+
+def test_japanese_separators_and_full_width_digits(tmp_path):
+    puzzle = picture_puzzle()
+    wb = Workbook()
+    ws = wb.active
+    for i, clues in enumerate(puzzle.rows):
+        ws.cell(3 + i, 1, "・".join(chr(0xFF10 + v) for v in clues))
+    for j, clues in enumerate(puzzle.cols):
+        ws.cell(2, 2 + j, "、".join(map(str, clues)) or "0")
+    found = read_puzzle(save(wb, tmp_path / "t.xlsx").sheets()[0])
+    assert (found.puzzle.rows, found.puzzle.cols) == (puzzle.rows, puzzle.cols)
+
+
+def test_defined_names_override_detection(tmp_path):
+    puzzle = picture_puzzle()
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Board"
+    # Row clues right of the grid and column clues below it: only names can say so.
+    for i, clues in enumerate(puzzle.rows):
+        ws.cell(2 + i, 12, " ".join(map(str, clues)))
+    for j, clues in enumerate(puzzle.cols):
+        ws.cell(10, 3 + j, " ".join(map(str, clues)) or "0")
+    wb.defined_names["PuzzleGrid"] = DefinedName("PuzzleGrid", attr_text="Board!$C$2:$J$7")
+    wb.defined_names["RowClues"] = DefinedName("RowClues", attr_text="Board!$L$2:$L$7")
+    wb.defined_names["ColClues"] = DefinedName("ColClues", attr_text="Board!$C$10:$J$10")
+    book = save(wb, tmp_path / "t.xlsx")
+    found = read_puzzle(book.sheet("Board"), book)
+    assert found.layout == "named" and found.grid == (2, 3, 7, 10)
+    assert (found.puzzle.rows, found.puzzle.cols) == (puzzle.rows, puzzle.cols)
+
+
+@pytest.mark.parametrize("labels", [("width", "height"), ("幅", "高さ"), ("横", "縦")])
+def test_labelled_dimensions_extend_the_grid(tmp_path, labels):
+    puzzle = picture_puzzle()
+    wb = Workbook()
+    ws = wb.active
+    ws["A1"], ws["B1"], ws["C1"], ws["D1"] = labels[0], 8, labels[1], "6"
+    write_clue_cells(ws, puzzle, top=8, left=6)
+    found = read_puzzle(save(wb, tmp_path / "t.xlsx").sheets()[0])
+    assert found.grid == (8, 6, 13, 13)
+    assert (found.puzzle.rows, found.puzzle.cols) == (puzzle.rows, puzzle.cols)
+
+
+def test_dimensions_smaller_than_the_clues_are_an_error(tmp_path):
+    wb = Workbook()
+    ws = wb.active
+    ws["A1"], ws["B1"] = "width", 5
+    write_clue_cells(ws, picture_puzzle(), top=8, left=6)
+    with pytest.raises(WorkbookError, match=r"Sheet!B1: clues found for 7 columns but the width"):
+        read_puzzle(save(wb, tmp_path / "t.xlsx").sheets()[0])
+
+
+def test_puzzle_size_name(tmp_path):
+    wb = Workbook()
+    ws = wb.active
+    ws["A1"] = "8x6"
+    wb.defined_names["PuzzleSize"] = DefinedName("PuzzleSize", attr_text="Sheet!$A$1")
+    write_clue_cells(ws, picture_puzzle(), top=8, left=6)
+    book = save(wb, tmp_path / "t.xlsx")
+    assert read_puzzle(book.sheets()[0], book).grid == (8, 6, 13, 13)
+
+
+def test_bordered_empty_grid_gives_trailing_empty_lines(tmp_path):
+    wb = Workbook()
+    ws = wb.active
+    write_clue_cells(ws, picture_puzzle(), top=5, left=5)
+    thin = Side(style="thin")
+    for r in range(5, 11):
+        for c in range(5, 13):
+            ws.cell(r, c).border = Border(left=thin, right=thin, top=thin, bottom=thin)
+    found = read_puzzle(save(wb, tmp_path / "t.xlsx").sheets()[0])
+    assert found.grid == (5, 5, 10, 12)
+
+
+def test_several_sheets_and_a_notes_sheet(tmp_path):
+    book = new_book()
+    book.sheets()[0].write_values((1, 1), [["How to solve: fill the cells"]])
+    small = picture_puzzle(["#.", ".#"])
+    write_template(book.add_sheet("One"), picture_puzzle())
+    write_template(book.add_sheet("Two"), small)
+    book.save(tmp_path / "t.xlsx")
+    found = find_puzzles(open_book(tmp_path / "t.xlsx"))
+    assert [f.sheet for f in found] == ["One", "Two"]
+    assert found[1].puzzle.rows == small.rows
+    only = find_puzzles(open_book(tmp_path / "t.xlsx"), sheet="Two")
+    assert [f.sheet for f in only] == ["Two"]
+
+
+def test_template_for_new_is_empty_and_reads_once_clues_are_typed(tmp_path):
+    book = new_book()
+    layout = write_template(book.sheets()[0], size=(8, 6))
+    with pytest.raises(NoPuzzleError):
+        read_puzzle(book.sheets()[0])
+    puzzle = picture_puzzle()
+    top, left, _, right = layout.row_band
+    for i, clues in enumerate(puzzle.rows):  # typed left-aligned: still fine
+        book.sheets()[0].write_values((top + i, left), [list(clues)])
+    top, left, bottom, _ = layout.col_band
+    for j, clues in enumerate(puzzle.cols):
+        book.sheets()[0].write_values((top, left + j), [[v] for v in clues])
+    book.save(tmp_path / "t.xlsx")
+    found = read_puzzle(open_book(tmp_path / "t.xlsx").sheets()[0])
+    assert found.grid == layout.grid
+    assert (found.puzzle.rows, found.puzzle.cols) == (puzzle.rows, puzzle.cols)
+
+
+def test_givens_from_painted_cells(tmp_path):
+    wb = Workbook()
+    ws = wb.active
+    write_clue_cells(ws, picture_puzzle(), top=5, left=5)
+    grey = PatternFill("solid", start_color="FF333333", end_color="FF333333")
+    ws.cell(5, 5).fill = grey
+    ws.cell(5, 6).fill = PatternFill("solid", start_color="FFFFFF00", end_color="FFFFFF00")
+    ws.cell(5, 7, "x")
+    book = save(wb, tmp_path / "t.xlsx")
+    found = read_puzzle(book.sheets()[0], givens=True)
+    assert found.givens[0, :3].tolist() == [5, 0, 6]  # black, untouched yellow, white
+    assert read_puzzle(book.sheets()[0]).givens is None
+
+
+@pytest.mark.parametrize(
+    "cell, value, message",
+    [
+        ("E4", "x", r'^Sheet1!E4: clue "x" is not a number$'),
+        ("E4", 2.5, r"^Sheet1!E4: clue 2.5 is not a whole number$"),
+        ("A7", 9, r"^row 1 \(Sheet1!A7:C7\): clues 9 2 1 need 14 cells but the grid is 8 wide$"),
+        ("C7", 2, r"^Sheet1: rows hold 24 black cells, columns 23$"),
+    ],
+)
+def test_bad_clues_name_the_cell(tmp_path, cell, value, message):
+    book = new_book()
+    write_template(book.sheets()[0], picture_puzzle())
+    book.sheets()[0].ws[cell] = value
+    book.save(tmp_path / "t.xlsx")
+    with pytest.raises(WorkbookError, match=message):
+        read_puzzle(open_book(tmp_path / "t.xlsx").sheets()[0])
+
+
+def test_no_clues_and_too_large(tmp_path):
+    wb = Workbook()
+    wb.active["A1"] = "nothing to see"
+    with pytest.raises(NoPuzzleError, match="no clues found"):
+        find_puzzles(save(wb, tmp_path / "a.xlsx"))
+    wb = Workbook()
+    ws = wb.active
+    for j in range(301):
+        ws.cell(1, 2 + j, 1)
+        ws.cell(2 + j, 1, 1)
+    with pytest.raises(WorkbookError, match=r"the grid is 301×301; at most 300×300"):
+        read_puzzle(save(wb, tmp_path / "b.xlsx").sheets()[0])
