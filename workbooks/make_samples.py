@@ -1,0 +1,135 @@
+"""Regenerate the sample workbooks: ``python workbooks/make_samples.py``.
+
+small.xlsx            10×10, the template layout (the README's first command)
+picture-25x25.xlsx    25×25, clues as text in one cell per line, title and notes around it
+spiral-50x50.xlsx     50×50, template layout
+contradiction.xlsx    clues with no solution (painted red where it shows)
+several-solutions.xlsx  clues with more than one solution
+layouts.xlsx          several sheets: Japanese size labels, defined names, a notes sheet
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from xlsolver.puzzle import Puzzle
+from xlsolver.sheets.xlsx import new_book
+from xlsolver.workbook.template import write_template
+
+HERE = Path(__file__).resolve().parent
+
+HOUSE = [
+    "....##....",
+    "...####...",
+    "..######..",
+    ".########.",
+    "##########",
+    ".#......#.",
+    ".#.##.#.#.",
+    ".#.##...#.",
+    ".#.##.###.",
+    ".########.",
+]
+
+
+def picture(rows: list[str]) -> np.ndarray:
+    """A boolean picture from row strings (``#`` black)."""
+    return np.array([[ch == "#" for ch in r] for r in rows])
+
+
+def cat_25() -> np.ndarray:
+    """A 25×25 picture: a cat's face from circles and triangles."""
+    y, x = np.mgrid[0:25, 0:25]
+    face = (x - 12) ** 2 + (y - 14) ** 2 <= 100
+    ears = ((y >= 2) & (y <= 8)) & (
+        (np.abs(x - 5) <= (y - 2) // 1.5) | (np.abs(x - 19) <= (y - 2) // 1.5)
+    )
+    eyes = ((x - 8) ** 2 + (y - 12) ** 2 <= 3) | ((x - 16) ** 2 + (y - 12) ** 2 <= 3)
+    nose = (np.abs(x - 12) <= 1) & (y == 16)
+    mouth = (y == 19) & (np.abs(x - 12) >= 1) & (np.abs(x - 12) <= 4)
+    return (face | ears) & ~eyes & ~nose & ~mouth
+
+
+def spiral_50() -> np.ndarray:
+    """A 50×50 picture: an eight-armed spiral."""
+    y, x = np.mgrid[0:50, 0:50] - 24.5
+    turn = np.arctan2(y, x) * 8 / np.pi + np.hypot(x, y) / 3
+    return turn.astype(int) % 2 == 0
+
+
+def template_book(path: Path, puzzle: Puzzle, title: str) -> None:
+    """One sheet in the template layout."""
+    book = new_book()
+    sheet = book.sheets()[0]
+    sheet.ws.title = "Puzzle"
+    write_template(sheet, puzzle, title=title)
+    book.save(path)
+
+
+def text_per_line_book(path: Path, puzzle: Puzzle, title: str) -> None:
+    """Clues as text, one cell per line, the grid at D6, a title and notes around it."""
+    book = new_book()
+    ws = book.sheets()[0].ws
+    ws.title = "Cat"
+    ws["B2"] = title
+    ws.merge_cells("B2:L2")
+    ws["B3"] = "Row clues are read left to right, column clues top to bottom."
+    top, left = 6, 4
+    for i, clues in enumerate(puzzle.rows):
+        ws.cell(top + i, left - 1, " ".join(map(str, clues)) or "0")
+    for j, clues in enumerate(puzzle.cols):
+        ws.cell(top - 1, left + j, "\n".join(map(str, clues)) or "0")
+    ws.column_dimensions["C"].width = 16
+    ws.row_dimensions[top - 1].height = 110
+    for c in range(left, left + puzzle.width):
+        ws.column_dimensions[ws.cell(1, c).column_letter].width = 3
+    ws.cell(top + puzzle.height + 1, 2, "Name: ________  Class: ____")
+    book.save(path)
+
+
+def layouts_book(path: Path) -> None:
+    """A notes sheet, a sheet with 幅/高さ labels, a sheet with defined names."""
+    book = new_book()
+    notes = book.sheets()[0]
+    notes.ws.title = "Notes"
+    notes.write_values((1, 1), [["Two puzzles follow: one sized by 幅/高さ, one by names."]])
+    heart = Puzzle.from_solution(
+        picture([".##.##.", "#######", "#######", ".#####.", "..###..", "...#..."]), "Heart"
+    )
+    sheet = book.add_sheet("Heart")
+    write_template(sheet, heart, title="ハート")
+    sheet.write_values((2, 1), [["幅", None, heart.width, None, "高さ", None, heart.height]])
+    arrow = Puzzle.from_solution(
+        picture(["...#...", "..###..", ".#####.", "#######", "..###..", "..###..", "..###.."]),
+        "Arrow",
+    )
+    named = book.add_sheet("Arrow")
+    named.write_values(
+        (1, 1), [["Arrow: clues kept where the names PuzzleGrid/RowClues/ColClues say"]]
+    )
+    for i, clues in enumerate(arrow.rows):
+        named.write_values((4 + i, 12), [[" ".join(map(str, clues))]])
+    for j, clues in enumerate(arrow.cols):
+        named.write_values((12, 3 + j), [[" ".join(map(str, clues))]])
+    book.define_name("PuzzleGrid", "Arrow", (4, 3, 10, 9))
+    book.define_name("RowClues", "Arrow", (4, 12, 10, 12))
+    book.define_name("ColClues", "Arrow", (12, 3, 12, 9))
+    book.save(path)
+
+
+def main() -> None:
+    """Write every sample next to this script."""
+    template_book(HERE / "small.xlsx", Puzzle.from_solution(picture(HOUSE), "House"), "House")
+    text_per_line_book(HERE / "picture-25x25.xlsx", Puzzle.from_solution(cat_25(), "Cat"), "Cat")
+    template_book(HERE / "spiral-50x50.xlsx", Puzzle.from_solution(spiral_50(), "Spiral"), "Spiral")
+    impossible = Puzzle.from_clues([[1, 1], [1]], [[], [2], [1]])
+    template_book(HERE / "contradiction.xlsx", impossible, "No solution")
+    several = Puzzle.from_clues([[1], [1], [2]], [[1], [2], [1]])
+    template_book(HERE / "several-solutions.xlsx", several, "Two solutions")
+    layouts_book(HERE / "layouts.xlsx")
+
+
+if __name__ == "__main__":
+    main()

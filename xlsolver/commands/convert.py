@@ -1,0 +1,86 @@
+"""``xlsolver convert``: puzzle file → ready-to-solve workbook, and workbook → puzzle file."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+from ..formats import FormatError, read_puzzles, write_puzzle
+from ..puzzle import Puzzle
+from ..sheets.errors import WorkbookError
+from ..sheets.xlsx import new_book, open_book
+from ..workbook.layout import find_puzzles
+from ..workbook.template import write_template
+
+HELP = "convert between puzzle files (.non, .nin, TAAI, JSON, …) and workbooks (.xlsx)"
+WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
+MAX_SHEET_NAME = 31  # Excel's limit
+BAD_SHEET_CHARS = re.compile(r"[\[\]:*?/\\]")
+
+
+def add_arguments(parser) -> None:
+    """INPUT, -o OUTPUT, --sheet, --format."""
+    parser.add_argument("input", help="a puzzle file or a workbook")
+    parser.add_argument("-o", "--output", required=True, help="the file to write")
+    parser.add_argument("--sheet", help="read only this sheet of a workbook")
+    parser.add_argument("--format", help="puzzle format to write (default: from the extension)")
+
+
+def sheet_names(puzzles: list[Puzzle]) -> list[str]:
+    """Unique valid sheet names from the puzzles' titles (``Puzzle N`` without one)."""
+    names: list[str] = []
+    for i, p in enumerate(puzzles, start=1):
+        base = BAD_SHEET_CHARS.sub(" ", p.title or "").strip().strip("'")[:MAX_SHEET_NAME]
+        base = base or f"Puzzle {i}"
+        name, n = base, 2
+        while name.lower() in (x.lower() for x in names):
+            suffix = f" ({n})"
+            name = base[: MAX_SHEET_NAME - len(suffix)] + suffix
+            n += 1
+        names.append(name)
+    return names
+
+
+def to_workbook(puzzles: list[Puzzle], output: Path) -> None:
+    """One template sheet per puzzle, saved safely."""
+    book = new_book()
+    first = book.sheets()[0]
+    for i, (puzzle, name) in enumerate(zip(puzzles, sheet_names(puzzles), strict=True)):
+        sheet = first if i == 0 else book.add_sheet(name)
+        sheet.ws.title = name
+        write_template(sheet, puzzle, title=puzzle.title)
+    book.save(output)
+
+
+def run(args) -> int:
+    """Convert one file; exit status 2 with one line when it cannot be read or written."""
+    source, output = Path(args.input), Path(args.output)
+    try:
+        if source.suffix.lower() in WORKBOOK_SUFFIXES:
+            found = find_puzzles(open_book(source, read_only=True), sheet=args.sheet)
+            if output.suffix.lower() in WORKBOOK_SUFFIXES:
+                to_workbook([f.puzzle for f in found], output)
+            elif len(found) > 1:
+                names = ", ".join(f.sheet for f in found)
+                raise WorkbookError(
+                    f"{source}: {len(found)} puzzles ({names}); pick one with --sheet"
+                )
+            else:
+                write_puzzle(found[0].puzzle, output, args.format)
+            count = len(found)
+        else:
+            if output.suffix.lower() not in WORKBOOK_SUFFIXES:
+                puzzles = read_puzzles(source)
+                if len(puzzles) != 1:
+                    raise FormatError(f"{len(puzzles)} puzzles; write them to a workbook", source)
+                write_puzzle(puzzles[0], output, args.format)
+            else:
+                puzzles = read_puzzles(source)
+                to_workbook(puzzles, output)
+            count = len(puzzles)
+    except (WorkbookError, FormatError, KeyError, ValueError, OSError) as exc:
+        print(f"xlsolver: {str(exc).strip(chr(34))}", file=sys.stderr)
+        return 2
+    print(f"{source} → {output}: {count} puzzle{'s' if count != 1 else ''}")
+    return 0

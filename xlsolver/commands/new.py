@@ -1,0 +1,40 @@
+"""``xlsolver new``: an empty puzzle template sized for the board, ready for clues."""
+
+from __future__ import annotations
+
+import sys
+
+from ..sheets.errors import WorkbookError
+from ..sheets.xlsx import new_book
+from ..workbook.clues import parse_size
+from ..workbook.template import write_template
+
+HELP = "lay out an empty puzzle template (clue areas, grid) for a board size"
+
+
+def add_arguments(parser) -> None:
+    """--size WxH, -o OUTPUT, --title."""
+    parser.add_argument("--size", required=True, help="board size as WIDTHxHEIGHT, e.g. 15x20")
+    parser.add_argument("-o", "--output", required=True, help="the workbook to write (.xlsx)")
+    parser.add_argument("--title", default="", help="a title above the puzzle")
+    parser.add_argument("--sheet", default="Puzzle", help="sheet name (default Puzzle)")
+
+
+def run(args) -> int:
+    """Write the template; exit status 2 for a bad size or an unwritable file."""
+    size = parse_size(args.size)
+    if size is None:
+        print(f"xlsolver: --size {args.size!r}: expected WIDTHxHEIGHT, e.g. 15x20", file=sys.stderr)
+        return 2
+    book = new_book()
+    sheet = book.sheets()[0]
+    sheet.ws.title = args.sheet
+    try:
+        write_template(sheet, size=size, title=args.title)
+        book.save(args.output)
+    except (ValueError, OSError) as exc:
+        reason = exc if isinstance(exc, WorkbookError) else f"{args.output}: {exc}"
+        print(f"xlsolver: {reason}", file=sys.stderr)
+        return 2
+    print(f"{args.output}: empty {size[0]}×{size[1]} template; type the clues around the grid")
+    return 0
