@@ -275,9 +275,10 @@ class XwSheet:
 class XwBook:
     """An Excel workbook behind the book protocol; progress goes to Excel's status bar."""
 
-    def __init__(self, book):
+    def __init__(self, book, *, live: bool = False):
         self.book = book
         self.app = book.app
+        self.live = live  # redraw the screen at each progress report
 
     def sheets(self) -> list[XwSheet]:
         """All worksheets in order."""
@@ -312,5 +313,8 @@ class XwBook:
         """Show progress in Excel's status bar; ``fraction=None`` shows the message alone."""
         if fraction is None:
             self.app.status_bar = message or False
-        else:
-            self.app.status_bar = f"{message} {round(fraction * 100)}%"
+            return
+        self.app.status_bar = f"{message} {round(fraction * 100)}%"
+        if self.live:  # let the person see the batch just painted
+            self.app.screen_updating = True
+            self.app.screen_updating = False

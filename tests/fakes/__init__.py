@@ -1,0 +1,1 @@
+"""Test doubles of programs that do not run here (Excel through xlwings)."""

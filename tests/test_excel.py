@@ -1,0 +1,201 @@
+"""The Excel buttons (xlsolver.excel) against a recording double of xlwings' objects.
+
+xlwings has no engine on Linux, so ``xw.Book.caller`` is pointed at the double; the
+double checks border arguments with xlwings' own validators. Paint is checked against
+the clues (``Puzzle.is_solution``), not against the solver.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("xlwings")
+
+import xlwings as xw  # noqa: E402
+
+from tests.fakes.xlwings_double import FakeBook  # noqa: E402
+from xlsolver import excel  # noqa: E402
+from xlsolver.cells import solution_from_rows  # noqa: E402
+from xlsolver.puzzle import Puzzle  # noqa: E402
+from xlsolver.sheets.xlwings_backend import areas  # noqa: E402
+
+GREY, WHITE = (128, 128, 128), (255, 255, 255)
+ROWS = [
+    "....#.....",
+    "....##....",
+    "....###...",
+    "....####..",
+    "....#.....",
+    "##########",
+    ".########.",
+    "..######..",
+    "..........",
+    "###.##.###",
+]
+
+
+def template_book(rows: list[str]) -> tuple[FakeBook, Puzzle, tuple[int, int]]:
+    """A fake Excel book whose active sheet holds a template-layout puzzle."""
+    puzzle = Puzzle.from_solution(solution_from_rows(rows))
+    book = FakeBook()
+    sheet = book.add_sheet("Puzzle")
+    sheet.cell(1, 1).value = "Boat"
+    depth_c = max(len(c) or 1 for c in puzzle.cols)
+    depth_r = max(len(r) or 1 for r in puzzle.rows)
+    top, left = 3 + depth_c, 2 + depth_r
+    for j, clues in enumerate(puzzle.cols):
+        for k, v in enumerate(clues or (0,)):
+            sheet.cell(top - len(clues or (0,)) + k, left + j).value = v
+    for i, clues in enumerate(puzzle.rows):
+        for k, v in enumerate(clues or (0,)):
+            sheet.cell(top + i, left - len(clues or (0,)) + k).value = v
+    for r in range(top, top + puzzle.height):
+        for c in range(left, left + puzzle.width):
+            sheet.cell(r, c).borders["edge_top"] = ("continuous", "thin", (0, 0, 0))
+    return book, puzzle, (top, left)
+
+
+@pytest.fixture
+def caller(monkeypatch):
+    """Make ``xw.Book.caller()`` return a fake book set by the test."""
+    holder = {}
+    monkeypatch.setattr(xw.Book, "caller", classmethod(lambda cls: holder["book"]))
+    return holder
+
+
+def grid_of(book: FakeBook, puzzle: Puzzle, corner: tuple[int, int]):
+    """Per cell: (colour, both diagonals?, diagonal weight, top edge kept?)."""
+    sheet = book.sheets.active
+    top, left = corner
+    out = []
+    for r in range(top, top + puzzle.height):
+        row = []
+        for c in range(left, left + puzzle.width):
+            cell = sheet.cell(r, c)
+            up, down = cell.borders.get("diagonal_up"), cell.borders.get("diagonal_down")
+            row.append((cell.color, bool(up and down), up and up[1], "edge_top" in cell.borders))
+        out.append(row)
+    return out
+
+
+def test_solve_paints_grey_and_crossed_white(caller):
+    """solve(): every grid cell painted per CONVENTIONS §4, forming a solution."""
+    book, puzzle, corner = template_book(ROWS)
+    caller["book"] = book
+    excel.solve()
+    grid = grid_of(book, puzzle, corner)
+    black = np.array([[cell[0] == GREY for cell in row] for row in grid])
+    assert puzzle.is_solution(black)
+    for row in grid:
+        for colour, crossed, weight, kept in row:
+            assert colour in (GREY, WHITE)
+            assert crossed == (colour == WHITE)
+            assert weight in (None, "hairline")
+            assert kept, "painting must keep the cell's other borders"
+    diag = [c for c in book.app.calls if c[0] == "borders.set" and "diagonal_up" in c[2]]
+    assert all(call[2] == ("diagonal_down", "diagonal_up") for call in diag)
+
+
+def test_solve_batches_turns_screen_off_and_reports(caller):
+    """Screen updating is off while painting and restored; status bar ends with the outcome."""
+    book, _, _ = template_book(ROWS)
+    caller["book"] = book
+    excel.solve()
+    app = book.app
+    screen = [v for name, v, *_ in app.calls if name == "screen_updating"]
+    assert screen[0] is False and screen[-1] is True
+    assert app.screen_updating is True
+    progress = [v for v in app.status_history if isinstance(v, str) and "%" in v]
+    assert len(progress) >= 3, "progress is shown while painting"
+    assert app.status_bar.startswith("xlsolver: 10×10: unique solution painted")
+    colour_calls = [c for c in app.calls if c[0] == "color"]
+    assert len(colour_calls) < 100, "cells are painted in batches, not one call per cell"
+    assert not app.alerts
+
+
+def test_hint_paints_exactly_one_step_with_a_note(caller):
+    """hint(): one step's cells, all right, reason in the status bar and a note."""
+    book, puzzle, corner = template_book(ROWS)
+    caller["book"] = book
+    solution = solution_from_rows(ROWS)
+    excel.hint()
+    grid = grid_of(book, puzzle, corner)
+    painted = [
+        (r, c) for r, row in enumerate(grid) for c, cell in enumerate(row) if cell[0] is not None
+    ]
+    assert painted
+    for r, c in painted:
+        assert grid[r][c][0] == (GREY if solution[r, c] else WHITE)
+    notes = list(book.sheets.active.notes)
+    assert len(notes) == 1 and notes[0].text.startswith("xlsolver hint: ")
+    assert book.app.status_bar == "xlsolver: " + notes[0].text.removeprefix("xlsolver hint: ")
+    excel.hint()
+    assert len(list(book.sheets.active.notes)) == 1, "an earlier hint's note is replaced"
+
+
+def test_clear_restores_the_blank_grid(caller):
+    """clear() after solve(): no fill, no diagonals; clues and other borders stay."""
+    book, puzzle, corner = template_book(ROWS)
+    caller["book"] = book
+    values = {k: v.value for k, v in book.sheets.active.cells.items()}
+    excel.solve()
+    excel.hint()
+    excel.clear()
+    for colour, crossed, _, kept in (c for row in grid_of(book, puzzle, corner) for c in row):
+        assert colour is None and not crossed and kept
+    for key, value in values.items():
+        assert book.sheets.active.cells[key].value == value
+    assert not list(book.sheets.active.notes)
+
+
+def test_new_grid_lays_out_the_typed_size(caller):
+    """new_grid() writes an empty bordered grid of the typed width and height."""
+    from xlsolver.workbook.template import plan
+
+    book = FakeBook()
+    sheet = book.add_sheet("New")
+    for ref, value in {
+        (1, 1): "Title",
+        (2, 1): "width",
+        (2, 3): 6,
+        (2, 5): "height",
+        (2, 7): 3,
+    }.items():
+        sheet.cell(*ref).value = value
+    caller["book"] = book
+    excel.new_grid()
+    assert book.app.status_bar.startswith("xlsolver: new 6×3 grid"), book.app.status_bar
+    top, left, bottom, right = plan(6, 3).grid
+    for r in range(top, bottom + 1):
+        for c in range(left, right + 1):
+            cell = sheet.cell(r, c)
+            assert cell.value is None and cell.color is None and cell.borders
+    assert sheet.cell(1, 1).value == "Title"
+
+
+def test_errors_go_to_status_bar_and_message_box(caller):
+    """A sheet without clues: one line in the status bar and an alert, no exception."""
+    book = FakeBook()
+    book.add_sheet("Empty")
+    caller["book"] = book
+    excel.solve()
+    (prompt, title, mode) = book.app.alerts[0]
+    assert "\n" not in prompt and title == "xlsolver" and mode == "critical"
+    assert book.app.status_bar == f"xlsolver: {prompt}"
+    assert book.app.screen_updating is True
+
+
+def test_multi_area_addresses_stay_short():
+    """Excel refuses addresses over 255 characters: the cells are split into areas."""
+    cells = [(r, c) for r in range(1, 60) for c in range(1, 60, 2)]
+    chunks = areas(cells)
+    assert all(len(a) <= 255 for a in chunks)
+    covered = set()
+    from tests.fakes.xlwings_double import parse_area
+
+    for chunk in chunks:
+        for part in chunk.split(","):
+            top, left, bottom, right = parse_area(part)
+            covered |= {(r, c) for r in range(top, bottom + 1) for c in range(left, right + 1)}
+    assert covered == set(cells)
