@@ -1,0 +1,160 @@
+"""Solving workbooks end to end: painted cells checked against the clues, input untouched."""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from xlsolver.cli import main as cli_main
+from xlsolver.commands.solve_workbooks import run_workbooks
+from xlsolver.puzzle import Puzzle
+from xlsolver.sheets.xlsx import new_book, open_book
+from xlsolver.workbook import read_puzzle, write_template
+
+SAMPLES = Path(__file__).resolve().parents[1] / "workbooks"
+GREY, WHITE, RED, BLACK = "#808080", "#FFFFFF", "#FF0000", "#000000"
+
+
+def args(**kw) -> argparse.Namespace:
+    """Arguments as the solve command passes them."""
+    base = dict(json=False, first=False, time_limit=None, output=None, out_dir=None)
+    base.update(in_place=False, sheet=None, jobs=1, givens=False, answer_key=False)
+    base.update(kw)
+    return argparse.Namespace(**base)
+
+
+def painted_solution(path: Path, sheet: str | None = None) -> tuple[Puzzle, np.ndarray, list]:
+    """The puzzle of a painted sheet, its grey cells as a solution, and the raw fills."""
+    book = open_book(path)
+    s = book.sheet(sheet) if sheet else book.sheets()[0]
+    found = read_puzzle(s, book)
+    fills = s.read_fills(found.grid)
+    diagonals = s.read_diagonals(found.grid)
+    for row_f, row_d in zip(fills, diagonals, strict=True):
+        for f, d in zip(row_f, row_d, strict=True):
+            assert f in (GREY, WHITE) and d == (f == WHITE)
+    return found.puzzle, np.array([[f == GREY for f in row] for row in fills]), fills
+
+
+@pytest.mark.parametrize("name", ["small.xlsx", "picture-25x25.xlsx", "spiral-50x50.xlsx"])
+def test_samples_are_painted_cell_by_cell(tmp_path, name, capsys):
+    source = SAMPLES / name
+    before = source.read_bytes()
+    assert run_workbooks(args(output=str(tmp_path / name)), [source]) == 0
+    assert source.read_bytes() == before
+    puzzle, solution, _ = painted_solution(tmp_path / name)
+    assert puzzle.is_solution(solution)
+    assert "unique solution painted" in capsys.readouterr().out
+
+
+def test_several_sheets_json_and_parallel_jobs(tmp_path, capsys):
+    sources = [SAMPLES / "layouts.xlsx", SAMPLES / "small.xlsx"]
+    assert run_workbooks(args(out_dir=str(tmp_path), jobs=2, json=True), sources) == 0
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(r["sheet"], r["index"], r["status"]) for r in records] == [
+        ("Heart", 2, "unique"),
+        ("Arrow", 3, "unique"),
+        ("Puzzle", 1, "unique"),
+    ]
+    for sheet in ("Heart", "Arrow"):
+        puzzle, solution, _ = painted_solution(tmp_path / "layouts.xlsx", sheet)
+        assert puzzle.is_solution(solution)
+
+
+def test_several_solutions_paints_common_cells_only(tmp_path, capsys):
+    out = tmp_path / "s.xlsx"
+    assert run_workbooks(args(output=str(out)), [SAMPLES / "several-solutions.xlsx"]) == 0
+    book = open_book(out)
+    found = read_puzzle(book.sheets()[0], book)
+    fills = np.array(book.sheets()[0].read_fills(found.grid), dtype=object)
+    every = [
+        sol
+        for bits in itertools.product([False, True], repeat=9)
+        if found.puzzle.is_solution(sol := np.array(bits).reshape(3, 3))
+    ]
+    assert len(every) >= 2
+    common = np.all([s == every[0] for s in every], axis=0)
+    assert ((fills != None) == common).all()  # noqa: E711
+    assert all((fills[common] == GREY) == every[0][common])
+    assert "4 undecided" in capsys.readouterr().out
+
+
+def test_contradiction_paints_red_and_exits_1(tmp_path, capsys):
+    out = tmp_path / "c.xlsx"
+    assert run_workbooks(args(output=str(out)), [SAMPLES / "contradiction.xlsx"]) == 1
+    book = open_book(out)
+    found = read_puzzle(book.sheets()[0], book)
+    fills = [f for row in book.sheets()[0].read_fills(found.grid) for f in row]
+    assert RED in fills
+    assert "contradiction" in capsys.readouterr().out
+
+
+def test_answer_key_is_black(tmp_path):
+    out = tmp_path / "k.xlsx"
+    assert run_workbooks(args(output=str(out), answer_key=True), [SAMPLES / "small.xlsx"]) == 0
+    book = open_book(out)
+    found = read_puzzle(book.sheets()[0], book)
+    fills = book.sheets()[0].read_fills(found.grid)
+    solution = np.array([[f == BLACK for f in row] for row in fills])
+    assert found.puzzle.is_solution(solution)
+
+
+def test_bad_input_writes_nothing_and_exits_2(tmp_path, capsys):
+    book = new_book()
+    write_template(book.sheets()[0], Puzzle.from_clues([[1], [1]], [[1], [1]]))
+    book.sheets()[0].ws["B4"] = "x"
+    bad = book.save(tmp_path / "bad.xlsx")
+    before = bad.read_bytes()
+    out = tmp_path / "out.xlsx"
+    assert run_workbooks(args(output=str(out)), [bad]) == 2
+    assert not out.exists() and bad.read_bytes() == before
+    assert capsys.readouterr().err == "xlsolver: Sheet1!B4: clue \"x\" is not a number\n"
+    text = tmp_path / "notes.xlsx"
+    text.write_text("hello")
+    assert run_workbooks(args(out_dir=str(tmp_path / "o")), [text]) == 2
+    assert not (tmp_path / "o" / "notes.xlsx").exists()
+
+
+def test_in_place_only_when_asked(tmp_path):
+    source = tmp_path / "small.xlsx"
+    source.write_bytes((SAMPLES / "small.xlsx").read_bytes())
+    assert run_workbooks(args(output=str(source)), [source]) == 2
+    assert source.read_bytes() == (SAMPLES / "small.xlsx").read_bytes()
+    assert run_workbooks(args(in_place=True), [source]) == 0
+    puzzle, solution, _ = painted_solution(source)
+    assert puzzle.is_solution(solution)
+
+
+def test_givens_option_keeps_painted_cells(tmp_path):
+    solved = tmp_path / "solved.xlsx"
+    assert run_workbooks(args(output=str(solved)), [SAMPLES / "small.xlsx"]) == 0
+    again = tmp_path / "again.xlsx"
+    assert run_workbooks(args(output=str(again), givens=True), [solved]) == 0
+    puzzle, solution, _ = painted_solution(again)
+    assert puzzle.is_solution(solution)
+
+
+def test_new_and_convert_commands(tmp_path, data_dir):
+    blank = tmp_path / "blank.xlsx"
+    assert cli_main(["new", "--size", "15x20", "-o", str(blank)]) == 0
+    sheet = open_book(blank).sheets()[0]
+    assert sheet.read_values((2, 1, 2, 7)) == [["width", None, 15, None, "height", None, 20]]
+    assert cli_main(["new", "--size", "15by20", "-o", str(tmp_path / "x.xlsx")]) == 2
+    source = data_dir / "nonogram-db-webpbn-6.non"
+    if not source.exists():
+        pytest.skip("tests/data/nonogram-db-webpbn-6.non is absent")
+    book_path = tmp_path / "p.xlsx"
+    assert cli_main(["convert", str(source), "-o", str(book_path)]) == 0
+    from xlsolver.formats import read_puzzles
+
+    original = read_puzzles(source)[0]
+    found = read_puzzle(open_book(book_path).sheets()[0])
+    assert (found.puzzle.rows, found.puzzle.cols) == (original.rows, original.cols)
+    back = tmp_path / "p.non"
+    assert cli_main(["convert", str(book_path), "-o", str(back)]) == 0
+    assert read_puzzles(back)[0].rows == original.rows
