@@ -14,6 +14,7 @@ terminates the server and removes the profile. The ``uno`` module is Debian's
 
 from __future__ import annotations
 
+import builtins
 import contextlib
 import os
 import shutil
@@ -52,7 +53,29 @@ def import_uno():
             raise LibreOfficeError(f"cannot import uno ({exc}); {INSTALL_HINT}") from None
     import uno
 
+    _narrow_uno_import_hook(uno)
     return uno
+
+
+def _narrow_uno_import_hook(uno) -> None:
+    """Let uno's import hook see only ``com.sun.star`` imports.
+
+    python3-uno replaces ``__import__`` and turns every ModuleNotFoundError into a plain
+    ImportError, which breaks ``except ModuleNotFoundError`` elsewhere (tqdm, our CLI).
+    ``from com.sun.star.beans import PropertyValue`` keeps working.
+    """
+    hook = builtins.__import__
+    original = getattr(uno, "_builtin_import", None)
+    if original is None or getattr(hook, "_xlsolver_narrow", False):
+        return
+
+    def narrow(name, *args, **kwargs):
+        if name == "com" or name.startswith("com."):
+            return hook(name, *args, **kwargs)
+        return original(name, *args, **kwargs)
+
+    narrow._xlsolver_narrow = True  # type: ignore[attr-defined]
+    builtins.__import__ = narrow
 
 
 def find_soffice() -> str | None:
