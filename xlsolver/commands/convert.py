@@ -80,7 +80,8 @@ def run(args) -> int:
                 to_workbook(puzzles, output)
             count = len(puzzles)
     except (WorkbookError, FormatError, KeyError, ValueError, OSError) as exc:
-        print(f"xlsolver: {str(exc).strip(chr(34))}", file=sys.stderr)
+        reason = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
+        print(f"xlsolver: {reason}", file=sys.stderr)
         return 2
     print(f"{source} → {output}: {count} puzzle{'s' if count != 1 else ''}")
     return 0
