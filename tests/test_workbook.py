@@ -113,7 +113,7 @@ def test_bad_input_writes_nothing_and_exits_2(tmp_path, capsys):
     out = tmp_path / "out.xlsx"
     assert run_workbooks(args(output=str(out)), [bad]) == 2
     assert not out.exists() and bad.read_bytes() == before
-    assert capsys.readouterr().err == "xlsolver: Sheet1!B4: clue \"x\" is not a number\n"
+    assert capsys.readouterr().err == 'xlsolver: Sheet1!B4: clue "x" is not a number\n'
     text = tmp_path / "notes.xlsx"
     text.write_text("hello")
     assert run_workbooks(args(out_dir=str(tmp_path / "o")), [text]) == 2
@@ -158,3 +158,24 @@ def test_new_and_convert_commands(tmp_path, data_dir):
     back = tmp_path / "p.non"
     assert cli_main(["convert", str(book_path), "-o", str(back)]) == 0
     assert read_puzzles(back)[0].rows == original.rows
+
+
+def test_xlsm_keeps_its_macros(tmp_path):
+    import zipfile
+
+    xlsxwriter = pytest.importorskip("xlsxwriter")
+    vba = SAMPLES / "vba" / "vbaProject.bin"
+    if not vba.exists():
+        pytest.skip("workbooks/vba/vbaProject.bin is absent")
+    source = tmp_path / "macro.xlsm"
+    wb = xlsxwriter.Workbook(source)
+    ws = wb.add_worksheet("Sheet1")
+    ws.write_row(4, 0, [None, 1, 1])  # column clues in B5:C5 (1-based rows from 1)
+    ws.write_column(5, 0, [1, 1])
+    wb.add_vba_project(str(vba))
+    wb.close()
+    out = tmp_path / "solved.xlsm"
+    assert run_workbooks(args(output=str(out)), [source]) == 0
+    with zipfile.ZipFile(out) as z:
+        assert "xl/vbaProject.bin" in z.namelist()
+        assert z.read("xl/vbaProject.bin") == vba.read_bytes()
