@@ -1,0 +1,154 @@
+"""``xlsolver pentomino``: tile a board drawn on a sheet (or a named board) with pentominoes."""
+
+from __future__ import annotations
+
+import sys
+
+from ..pentomino.board import NAMED_BOARDS, Board, BoardError, named_board, tiling_text
+from ..pentomino.pieces import LETTERS
+from ..pentomino.progress import TerminalBar, both
+from ..pentomino.solver import COMPLETE, LIMIT, Tiler, TilingResult
+from ..sheets.errors import WorkbookError
+
+HELP = "tile a board drawn on a sheet with the 12 pentominoes; count its tilings"
+DEFAULT_ALL_LIMIT = 100  # sheets written by --all unless --limit says otherwise
+NEW_SHEET = "Pentomino"
+MIN_SEARCH_TIME = 0.1  # seconds left to find a tiling to show after a timed-out count
+
+
+def add_arguments(parser) -> None:
+    """INPUT or --board, -o, --count, --all-copies, --one-sided, --pieces, limits."""
+    parser.add_argument("input", nargs="?", help="a workbook with the board drawn on a sheet")
+    parser.add_argument(
+        "--board", help=f"a named board instead of a file: {', '.join(NAMED_BOARDS)} or HxW"
+    )
+    parser.add_argument("-o", "--output", help="write the painted tiling(s) to this workbook")
+    parser.add_argument("--sheet", help="the sheet holding the board (default: the first)")
+    parser.add_argument("--count", action="store_true", help="count every tiling")
+    parser.add_argument(
+        "--all-copies",
+        action="store_true",
+        help="count and list mirrored/turned copies of a tiling as different",
+    )
+    parser.add_argument(
+        "--one-sided", action="store_true", help="pieces may be turned but not flipped over"
+    )
+    parser.add_argument(
+        "--pieces", default=LETTERS, help=f"the pieces to use, each once (default {LETTERS})"
+    )
+    parser.add_argument("--limit", type=int, help="stop after this many tilings")
+    parser.add_argument("--time-limit", type=float, help="stop after this many seconds")
+    parser.add_argument(
+        "--all",
+        action="store_true",
+        help=f"write every tiling to its own sheet (up to --limit, default {DEFAULT_ALL_LIMIT})",
+    )
+    parser.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+
+
+def _fail(message: str) -> int:
+    """Print a one-line error; exit status 2."""
+    print(f"xlsolver: {message}", file=sys.stderr)
+    return 2
+
+
+def run(args) -> int:
+    """Read the board, search, print or write the result."""
+    if (args.input is None) == (args.board is None):
+        return _fail("give a workbook or --board NAME (one of them)")
+    if args.limit is not None and args.limit < 1:
+        return _fail(f"--limit {args.limit}: must be at least 1")
+    book = sheet = None
+    try:
+        if args.board is not None:
+            board = named_board(args.board)
+        else:
+            from ..pentomino.sheet import find_board
+            from ..sheets.xlsx import open_book
+
+            book = open_book(args.input)
+            board = find_board(book, args.sheet)
+            sheet = book.sheet(board.sheet)
+        tiler = Tiler(board, args.pieces, args.one_sided)
+    except (BoardError, WorkbookError) as exc:
+        return _fail(str(exc))
+    enabled = not args.quiet and sys.stderr.isatty()
+    with TerminalBar(board.name, enabled) as bar:
+        report = both(bar, book.progress if book is not None else None)
+        if args.count and args.limit is None:
+            counted = tiler.count(
+                all_copies=args.all_copies, time_limit=args.time_limit, progress=report
+            )
+            limit = DEFAULT_ALL_LIMIT if args.all else 1
+            rest = args.time_limit and max(args.time_limit - counted.seconds, MIN_SEARCH_TIME)
+        else:
+            counted = None
+            limit = args.limit or (DEFAULT_ALL_LIMIT if args.all else 1)
+            rest = args.time_limit
+        result = tiler.solve(
+            limit=limit, all_copies=args.all_copies, time_limit=rest, progress=report
+        )
+        if book is not None:
+            book.progress(None, "")
+    if counted is not None:
+        print(_count_line(board, counted, args.all_copies))
+    elif args.count:
+        print(_found_line(board, result))
+    shown = result.solutions if args.all and not args.output else result.solutions[:1]
+    for solution in shown:
+        print(tiling_text(board, solution) + "\n")
+    if not result.solutions:
+        print(f"{board.where()}: {_no_tiling(result)}", file=sys.stderr)
+    if args.output and result.solutions:
+        code = _write(args, book, sheet, board, result)
+        if code:
+            return code
+    ok = bool(result.solutions) and (counted is None or counted.complete)
+    return 0 if ok and result.status in (COMPLETE, LIMIT) else 1
+
+
+def _count_line(board: Board, counted: TilingResult, all_copies: bool) -> str:
+    """``6x10: 2339 tilings (9356 counting mirror images and turns), 0.81 s``."""
+    prefix = "" if counted.complete else "at least "
+    stop = "" if counted.complete else f" (stopped: {counted.status})"
+    distinct = counted.distinct if counted.distinct is not None else "?"
+    if all_copies:
+        main = f"{prefix}{counted.raw} tilings counting symmetric copies ({distinct} distinct)"
+    else:
+        main = f"{prefix}{distinct} distinct tilings ({counted.raw} counting symmetric copies)"
+    return f"{board.where()}: {main}, {counted.seconds:.2f} s{stop}"
+
+
+def _found_line(board: Board, result: TilingResult) -> str:
+    """The count found by a search stopped at --limit or the time limit."""
+    prefix = "" if result.complete else "at least "
+    return f"{board.where()}: {prefix}{len(result.solutions)} tilings, {result.seconds:.2f} s"
+
+
+def _no_tiling(result: TilingResult) -> str:
+    """Why no tiling is shown."""
+    if result.status == COMPLETE:
+        return "no tiling exists"
+    return f"no tiling found before the {result.status}"
+
+
+def _write(args, book, sheet, board: Board, result: TilingResult) -> int:
+    """Paint the tilings into the output workbook; 2 when it cannot be written."""
+    from ..pentomino.sheet import write_tilings
+    from ..sheets.xlsx import new_book
+
+    try:
+        if book is None:
+            book = new_book()
+            blank = book.sheets()[0].name
+            sheet = book.add_sheet(NEW_SHEET)
+            book.remove_sheet(blank)
+            board = Board(board.cells, board.fixed, board.name, NEW_SHEET, board.origin)
+        solutions = result.solutions if args.all else result.solutions[:1]
+        names = write_tilings(book, sheet, board, solutions)
+        book.save(args.output)
+    except (BoardError, WorkbookError, OSError) as exc:
+        reason = exc if isinstance(exc, (BoardError, WorkbookError)) else f"{args.output}: {exc}"
+        return _fail(str(reason))
+    print(f"{args.output}: {len(names)} tiling(s) painted on {', '.join(names)}")
+    return 0

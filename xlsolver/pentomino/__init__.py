@@ -1,0 +1,27 @@
+"""Pentomino tiling: boards drawn on sheets, covered by the 12 pentominoes.
+
+Modules: ``pieces`` (shapes and orientations), ``board`` (boards, validation,
+symmetries), ``solver`` (exact cover on bitmasks, counting), ``progress`` (bars),
+``sheet`` (reading boards from and painting tilings onto worksheets).
+"""
+
+from __future__ import annotations
+
+from .board import Board, BoardError, named_board, parse_board, tiling_text
+from .pieces import CANONICAL, LETTERS, identify
+from .solver import Tiler, TilingResult, count_tilings, tile
+
+__all__ = [
+    "CANONICAL",
+    "LETTERS",
+    "Board",
+    "BoardError",
+    "Tiler",
+    "TilingResult",
+    "count_tilings",
+    "identify",
+    "named_board",
+    "parse_board",
+    "tile",
+    "tiling_text",
+]

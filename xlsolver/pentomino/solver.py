@@ -1,0 +1,482 @@
+"""Exact cover of a board by pentominoes (Knuth's Algorithm X on Python int bitmasks).
+
+Glossary
+    bit          one cell of the board's bounding box; cells are numbered along the
+                 short side first (the scan order), so the search front stays short
+    filled       an int whose set bits are covered cells (holes and fixed cells start set)
+    used         an int whose bit ``LETTERS.index(letter)`` is set once that piece is placed
+    placement    one piece in one orientation at one place: a mask of 5 bits
+    candidates   the placements whose first cell in scan order is a given cell; the search
+                 always covers the first empty cell, trying only those
+    memo         ``(used, filled)`` → number of ways to finish: counting is dynamic
+                 programming over the search front, as most branches meet again
+    orbit        placements of one piece that a symmetry of the board maps onto each other;
+                 the search fixes the symmetry-breaking piece (X when free) to one
+                 representative per orbit, and ``stabiliser`` counts the symmetries keeping
+                 that representative in place
+    weight       the share of the search tree under a node: 1 / product of the branching
+                 factors on the path to it (Knuth's estimate), summed for progress
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .board import Board, check_board, symmetries
+from .pieces import CANONICAL, LETTERS, Coord, orientations
+
+Progress = Callable[[float, str], None]
+TOP_DEPTH = 4  # levels of the search tree walked with progress and time checks
+REPORT_EVERY = 0.1  # seconds between progress reports
+CHECK_EVERY = 1023  # enumeration nodes between clock checks (a power of two minus one)
+MEMO_LIMIT = 6_000_000  # memo entries kept before the memo is cleared (about 1 GB)
+PREFERRED_BREAKER = "X"  # fewest placements, so fewest orbits: the classic choice
+COMPLETE = "complete"
+LIMIT = "limit"
+TIMEOUT = "timeout"
+
+
+class _Stop(Exception):
+    """Raised inside the search to stop it (time limit or solution limit)."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass
+class TilingResult:
+    """What a search found: solutions (cell → letter), counts and how it ended."""
+
+    board: Board
+    solutions: list[dict[Coord, str]] = field(default_factory=list)
+    distinct: int | None = None  # solutions up to the board's symmetries (when counted)
+    raw: int | None = None  # every solution, symmetric copies included (when counted)
+    status: str = COMPLETE  # complete, limit or timeout
+    seconds: float = 0.0
+    first_seconds: float | None = None  # time to the first solution
+    symmetry: int = 1  # size of the board's symmetry group
+    nodes: int = 0  # search states expanded
+
+    @property
+    def complete(self) -> bool:
+        """True when the search ran to the end (counts exact, every solution seen)."""
+        return self.status == COMPLETE
+
+
+class Tiler:
+    """A board compiled for the search: bit numbering, placements and symmetries."""
+
+    def __init__(self, board: Board, pieces: str = LETTERS, one_sided: bool = False):
+        self.board = board
+        self.one_sided = one_sided
+        self.letters = check_board(board, pieces, one_sided)
+        h, w = board.height, board.width
+        self.along_rows = h > w  # scan along the short side
+        self.stride = w if self.along_rows else h
+        self.nbits = h * w
+        self.full = (1 << self.nbits) - 1
+        self.cell_of = [self._cell(i) for i in range(self.nbits)]
+        self.start = sum(
+            1 << i for i, cell in enumerate(self.cell_of) if cell not in board.free_cells
+        )
+        lane = [self._lane(cell) for cell in self.cell_of]
+        self.not_first = sum(1 << i for i, a in enumerate(lane) if a != 0)
+        self.not_last = sum(1 << i for i, a in enumerate(lane) if a != self.stride - 1)
+        self.placements = {letter: self._placements(letter) for letter in self.letters}
+        self.syms = symmetries(board, one_sided)
+        self.free_action = all(self._no_fixed_tiling(g) for g in self.syms[1:])
+        self.breaker = self._choose_breaker()
+
+    # ---- numbering --------------------------------------------------------------
+
+    def _cell(self, bit: int) -> Coord:
+        """The (row, col) of a bit."""
+        line, lane = divmod(bit, self.stride)
+        return (line, lane) if self.along_rows else (lane, line)
+
+    def _lane(self, cell: Coord) -> int:
+        """Position of a cell along its scan line."""
+        return cell[1] if self.along_rows else cell[0]
+
+    def bit(self, cell: Coord) -> int:
+        """The bit number of a cell."""
+        r, c = cell
+        return r * self.stride + c if self.along_rows else c * self.stride + r
+
+    def mask(self, cells) -> int:
+        """The mask of some cells."""
+        return sum(1 << self.bit(cell) for cell in cells)
+
+    def cells(self, mask: int) -> list[Coord]:
+        """The cells of a mask."""
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(self.cell_of[low.bit_length() - 1])
+            mask ^= low
+        return out
+
+    def _placements(self, letter: str) -> list[int]:
+        """Every mask the piece can cover on the free cells."""
+        free = self.board.free_cells
+        found: dict[int, None] = {}
+        for shape in orientations(CANONICAL[letter], self.one_sided):
+            for r0 in range(self.board.height):
+                for c0 in range(self.board.width):
+                    cells = [(r0 + r, c0 + c) for r, c in shape]
+                    if all(cell in free for cell in cells):
+                        found[self.mask(cells)] = None
+        return list(found)
+
+    # ---- symmetry ---------------------------------------------------------------
+
+    def map_mask(self, g: dict[Coord, Coord], mask: int) -> int:
+        """The image of a mask under a symmetry."""
+        return self.mask(g[cell] for cell in self.cells(mask))
+
+    def _no_fixed_tiling(self, g: dict[Coord, Coord]) -> bool:
+        """True when no tiling is its own image under g (some piece has no g-fixed place).
+
+        Each piece is used once, so a tiling g keeps must keep every piece in place.
+        """
+        return any(
+            all(self.map_mask(g, m) != m for m in masks) for masks in self.placements.values()
+        )
+
+    def _choose_breaker(self) -> str | None:
+        """The piece to pin to one placement per orbit (None without symmetry)."""
+        if len(self.syms) == 1 or not self.free_action or not self.letters:
+            return None
+        if PREFERRED_BREAKER in self.letters:
+            return PREFERRED_BREAKER
+        return min(self.letters, key=lambda letter: len(self.orbits(letter)))
+
+    def orbits(self, letter: str) -> list[tuple[int, int]]:
+        """One (placement, stabiliser size) per orbit of the piece's placements."""
+        seen: set[int] = set()
+        out = []
+        for m in self.placements[letter]:
+            if m in seen:
+                continue
+            images = [self.map_mask(g, m) for g in self.syms]
+            seen.update(images)
+            out.append((m, images.count(m)))
+        return out
+
+    def canonical_key(self, solution: dict[Coord, str], group) -> tuple:
+        """The least image of a solution under some symmetries: equal for symmetric copies."""
+        order = sorted(self.board.cells)
+        return min(tuple(solution[g[cell]] for cell in order) for g in group)
+
+    # ---- the search -------------------------------------------------------------
+
+    def _starts(self, all_copies: bool) -> list[tuple[int, int, int]]:
+        """Root states ``(filled, used, copies)``: one per orbit of the breaking piece.
+
+        ``copies`` is how many raw solutions each solution found from that root stands for
+        (the orbit size); a count of distinct solutions divides raw by the group size.
+        """
+        if all_copies or self.breaker is None:
+            return [(self.start, 0, 1)]
+        pbit = 1 << LETTERS.index(self.breaker)
+        group = len(self.syms)
+        return [(self.start | m, pbit, group // stab) for m, stab in self.orbits(self.breaker)]
+
+    def _compile(self, masks_by_letter: dict[str, list[int]]):
+        """Candidate lists per bit: ``[(piece bit, mask), ...]`` and their union masks."""
+        cand: list[list[tuple[int, int]]] = [[] for _ in range(self.nbits)]
+        for letter, masks in masks_by_letter.items():
+            pbit = 1 << LETTERS.index(letter)
+            for m in masks:
+                cand[(m & -m).bit_length() - 1].append((pbit, m))
+        window = [0] * self.nbits
+        for i, lst in enumerate(cand):
+            for _, m in lst:
+                window[i] |= m
+        return cand, window
+
+    def _kernel(self, masks_by_letter: dict[str, list[int]]):
+        """The inner search functions ``(fits, count, enum, stats)`` over closures."""
+        cand, window = self._compile(masks_by_letter)
+        fits_cache: list[dict[int, tuple]] = [{} for _ in range(self.nbits)]
+        full, stride = self.full, self.stride
+        not_first, not_last = self.not_first, self.not_last
+        memo: dict[int, int] = {}
+        dead: set[int] = set()
+        shift = self.nbits
+        stats = {"nodes": 0}
+
+        def fits(filled: int) -> tuple:
+            """Placements covering the first empty cell that fit (cached by neighbourhood)."""
+            free = full & ~filled
+            i = (free & -free).bit_length() - 1
+            key = filled & window[i]
+            hit = fits_cache[i].get(key)
+            if hit is None:
+                hit = tuple((p, m) for p, m in cand[i] if not m & key)
+                fits_cache[i][key] = hit
+            return hit
+
+        def count(filled: int, used: int) -> int:
+            """Number of ways to finish covering from this state."""
+            if filled == full:
+                return 1
+            key = (used << shift) | filled
+            known = memo.get(key)
+            if known is not None:
+                return known
+            free = full & ~filled
+            if free & ~(
+                ((free & not_first) >> 1)
+                | ((free & not_last) << 1)
+                | (free >> stride)
+                | (free << stride)
+            ):
+                memo[key] = 0  # an empty cell walled in on all sides
+                return 0
+            i = (free & -free).bit_length() - 1
+            k = filled & window[i]
+            options = fits_cache[i].get(k)
+            if options is None:
+                options = tuple((p, m) for p, m in cand[i] if not m & k)
+                fits_cache[i][k] = options
+            total = 0
+            for p, m in options:
+                if not used & p:
+                    total += count(filled | m, used | p)
+            memo[key] = total
+            return total
+
+        def enum(filled: int, used: int, chosen: list, found: Callable) -> int:
+            """Call ``found(chosen)`` for every way to finish; the number of ways."""
+            if filled == full:
+                found(chosen)
+                return 1
+            key = (used << shift) | filled
+            if key in dead:
+                return 0
+            stats["nodes"] += 1
+            if not stats["nodes"] & CHECK_EVERY:
+                stats["tick"]()
+            free = full & ~filled
+            if free & ~(
+                ((free & not_first) >> 1)
+                | ((free & not_last) << 1)
+                | (free >> stride)
+                | (free << stride)
+            ):
+                dead.add(key)
+                return 0
+            total = 0
+            for p, m in fits(filled):
+                if not used & p:
+                    chosen.append((p, m))
+                    total += enum(filled | m, used | p, chosen, found)
+                    chosen.pop()
+            if not total:
+                dead.add(key)
+            return total
+
+        return fits, count, enum, stats, memo
+
+    def _walk(self, starts, leaf, fits, clock) -> None:
+        """Walk the top of the search tree, calling ``leaf`` below it, with progress."""
+
+        def walk(filled: int, used: int, chosen: list, weight: float, depth: int, copies: int):
+            options = (
+                [] if filled == self.full else [(p, m) for p, m in fits(filled) if not used & p]
+            )
+            if depth >= TOP_DEPTH or not options:
+                leaf(filled, used, chosen, copies)
+                clock.advance(weight)
+                return
+            share = weight / len(options)
+            for p, m in options:
+                chosen.append((p, m))
+                walk(filled | m, used | p, chosen, share, depth + 1, copies)
+                chosen.pop()
+
+        for filled, used, copies in starts:
+            walk(filled, used, [], 1 / len(starts), 0, copies)
+
+    def count(
+        self,
+        *,
+        all_copies: bool = False,
+        time_limit: float | None = None,
+        progress: Progress | None = None,
+    ) -> TilingResult:
+        """Count the tilings: distinct ones and raw ones (symmetric copies included)."""
+        clock = _Clock(time_limit, progress, "counting")
+        result = TilingResult(self.board, symmetry=len(self.syms))
+        fits, count, _, _, memo = self._kernel(self.placements)
+        totals = {"raw": 0}
+
+        def leaf(filled, used, chosen, copies):
+            totals["raw"] += copies * count(filled, used)
+            if len(memo) > MEMO_LIMIT:
+                memo.clear()
+
+        try:
+            self._walk(self._starts(all_copies), leaf, fits, clock)
+        except _Stop as stop:
+            result.status = stop.reason
+        result.raw = totals["raw"]
+        result.nodes = len(memo)
+        if self.free_action:
+            result.distinct = result.raw // len(self.syms)
+        elif result.complete:
+            result.distinct = self._burnside(result.raw)
+        result.seconds = clock.elapsed()
+        clock.done(result)
+        return result
+
+    def _burnside(self, raw: int) -> int:
+        """Distinct tilings when some are symmetric: mean over g of the tilings g keeps."""
+        total = raw
+        for g in self.syms[1:]:
+            kept = {
+                letter: [m for m in masks if self.map_mask(g, m) == m]
+                for letter, masks in self.placements.items()
+            }
+            _, count, _, _, _ = self._kernel(kept)
+            total += count(self.start, 0)
+        return total // len(self.syms)
+
+    def solve(
+        self,
+        *,
+        limit: int | None = 1,
+        all_copies: bool = False,
+        time_limit: float | None = None,
+        progress: Progress | None = None,
+    ) -> TilingResult:
+        """Find up to ``limit`` tilings (``None``: all), distinct unless ``all_copies``."""
+        clock = _Clock(time_limit, progress, "searching")
+        result = TilingResult(self.board, symmetry=len(self.syms))
+        fits, _, enum, stats, _ = self._kernel(self.placements)
+        stats["tick"] = clock.check
+        dedupe = not all_copies and len(self.syms) > 1
+        seen: set[tuple] = set()
+        group_of_start: dict[int, list] = {}
+
+        def found(chosen):
+            solution = dict(self.board.fixed)
+            for p, m in chosen:
+                letter = LETTERS[p.bit_length() - 1]
+                for cell in self.cells(m):
+                    solution[cell] = letter
+            if dedupe:
+                group = group_of_start[chosen[0][1]] if self.breaker else self.syms
+                if len(group) > 1:
+                    key = self.canonical_key(solution, group)
+                    if key in seen:
+                        return
+                    seen.add(key)
+            if result.first_seconds is None:
+                result.first_seconds = clock.elapsed()
+            result.solutions.append(solution)
+            if limit is not None and len(result.solutions) >= limit:
+                raise _Stop(LIMIT)
+
+        starts = self._starts(all_copies)
+        if self.breaker and not all_copies:
+            pbit = 1 << LETTERS.index(self.breaker)
+            for filled, _, _ in starts:
+                m = filled & ~self.start
+                group_of_start[m] = [g for g in self.syms if self.map_mask(g, m) == m]
+            starts = [(self.start, 0, 1)]  # walk from the root, the breaker placed first
+            breaker_placements = [(pbit, m) for m in group_of_start]
+
+            def fits_first(filled, _fits=fits):
+                return breaker_placements if filled == self.start else _fits(filled)
+
+            walk_fits = fits_first
+        else:
+            walk_fits = fits
+
+        def leaf(filled, used, chosen, copies):
+            enum(filled, used, chosen, found)
+
+        try:
+            if limit is None or limit > 0:
+                self._walk(starts, leaf, walk_fits, clock)
+        except _Stop as stop:
+            result.status = stop.reason
+        result.nodes = stats["nodes"]
+        result.seconds = clock.elapsed()
+        clock.done(result)
+        return result
+
+
+class _Clock:
+    """Time limit and progress reports for one search."""
+
+    def __init__(self, time_limit: float | None, progress: Progress | None, what: str):
+        self.t0 = time.perf_counter()
+        self.deadline = None if time_limit is None else self.t0 + time_limit
+        self.progress = progress
+        self.what = what
+        self.fraction = 0.0
+        self.last = self.t0
+
+    def elapsed(self) -> float:
+        """Seconds since the search began."""
+        return time.perf_counter() - self.t0
+
+    def check(self) -> None:
+        """Stop the search when past the deadline."""
+        now = time.perf_counter()
+        if self.deadline is not None and now > self.deadline:
+            raise _Stop(TIMEOUT)
+
+    def advance(self, weight: float) -> None:
+        """A part of the tree is done: report progress now and then, mind the deadline."""
+        self.fraction += weight
+        now = time.perf_counter()
+        if self.progress is not None and now - self.last >= REPORT_EVERY:
+            self.last = now
+            self.progress(min(self.fraction, 1.0), f"{self.what}: {self.fraction:.0%} of the tree")
+        if self.deadline is not None and now > self.deadline:
+            raise _Stop(TIMEOUT)
+
+    def done(self, result: TilingResult) -> None:
+        """Final report."""
+        if self.progress is not None:
+            self.progress(
+                1.0 if result.complete else self.fraction, f"{self.what}: {result.status}"
+            )
+
+
+def tile(
+    board: Board,
+    *,
+    pieces: str = LETTERS,
+    one_sided: bool = False,
+    limit: int | None = 1,
+    all_copies: bool = False,
+    time_limit: float | None = None,
+    progress: Progress | None = None,
+) -> TilingResult:
+    """Find up to ``limit`` tilings of a board (a convenience over :class:`Tiler`)."""
+    return Tiler(board, pieces, one_sided).solve(
+        limit=limit, all_copies=all_copies, time_limit=time_limit, progress=progress
+    )
+
+
+def count_tilings(
+    board: Board,
+    *,
+    pieces: str = LETTERS,
+    one_sided: bool = False,
+    all_copies: bool = False,
+    time_limit: float | None = None,
+    progress: Progress | None = None,
+) -> TilingResult:
+    """Count the tilings of a board (a convenience over :class:`Tiler`)."""
+    return Tiler(board, pieces, one_sided).count(
+        all_copies=all_copies, time_limit=time_limit, progress=progress
+    )
