@@ -21,6 +21,7 @@ pytestmark = pytest.mark.libreoffice
 
 GREY, WHITE = "808080", "FFFFFF"
 SYSTEM_PATH = "/usr/bin:/bin"
+ROOT_DIR = Path(__file__).resolve().parents[1]
 SCRIPT = "vnd.sun.star.script:xlsolver.py${}?language=Python&location=user"
 SAMPLES = {
     "diamond": ["..#..", ".###.", "#####", ".###.", "..#.."],
@@ -255,3 +256,19 @@ def test_a_sheet_without_clues_reports_an_error(office, tmp_path):
     for message in messages:
         assert message.startswith("error: ") and "\n" not in message
         assert "Traceback" not in message
+
+
+@pytest.mark.libreoffice
+def test_install_command_writes_the_macro_file(tmp_path, capsys):
+    """``xlsolver install-libreoffice --profile DIR`` writes a valid macro file there."""
+    from xlsolver.cli import main
+
+    assert main(["install-libreoffice", "--profile", str(tmp_path)]) == 0
+    target = tmp_path / "user" / "Scripts" / "python" / "xlsolver.py"
+    assert str(target) in capsys.readouterr().out
+    code = compile(target.read_text(), str(target), "exec")
+    names: dict = {}
+    exec(code, names)
+    exported = [f.__name__ for f in names["g_exportedScripts"]]
+    assert exported == ["new_grid", "solve", "hint", "clear"]
+    assert str(ROOT_DIR) in names["PATHS"]

@@ -39,7 +39,7 @@ MODULE = "Module1"
 CODEPAGE = "cp1252"
 FIXED_TIME = "2026-01-01T00:00:00Z"
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
-SAMPLE_TITLE = "Sample: a boat (press Solve, or Hint for one step)"
+SAMPLE_TITLE = "A boat: press Solve"
 SAMPLE = [
     "....#.....",
     "....##....",
