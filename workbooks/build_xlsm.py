@@ -162,7 +162,11 @@ def _fixed_datetime():
 
 
 def normalise(path: Path) -> None:
-    """Fixed zip dates, member order and document times: same inputs, same bytes."""
+    """Fixed zip dates, member order, content-type order and document times.
+
+    openpyxl writes the content types from a set, whose order changes with Python's
+    hash seed from one process to the next; they are sorted here.
+    """
     with zipfile.ZipFile(path) as zf:
         members = {name: zf.read(name) for name in zf.namelist()}
     core = members.get("docProps/core.xml")
@@ -174,6 +178,11 @@ def normalise(path: Path) -> None:
             text,
         )
         members["docProps/core.xml"] = text.encode("utf-8")
+    types = members["[Content_Types].xml"].decode("utf-8")
+    parts = re.findall(r"<(?:Default|Override) [^>]*/>", types)
+    head = types[: types.index(parts[0])]
+    tail = types[types.rindex(parts[-1]) + len(parts[-1]) :]
+    members["[Content_Types].xml"] = (head + "".join(sorted(parts)) + tail).encode("utf-8")
     first = ["[Content_Types].xml"]
     order = first + sorted(n for n in members if n not in first)
     buffer = io.BytesIO()
