@@ -192,10 +192,10 @@ def check_board(board: Board, pieces: str = LETTERS, one_sided: bool = False) ->
             )
         found = identify(cells, one_sided)
         if found != letter:
-            kind = "a one-sided " if one_sided else "an "
+            kind = " (one-sided: turns only)" if one_sided else ""
             shape = "no pentomino" if found is None else f"the {found} pentomino"
             raise BoardError(
-                f"fixed cells {where} marked {letter} form {shape}, not {kind}{letter}"
+                f"fixed cells {where} marked {letter} form {shape}, not {letter}{kind}"
             )
     return "".join(p for p in pieces if p not in by_letter)
 
