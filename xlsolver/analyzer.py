@@ -1,0 +1,332 @@
+"""The analyzer: line logic, then probing or SAT search, always to a verdict.
+
+Two engines give the same verdicts:
+
+* ``method="auto"`` (fast): propagate with the complete line solver, then hand what
+  is left to CaDiCaL; uniqueness is one more SAT call with the solution blocked.
+* ``method="logic"``: propagate, probe with assumed values, then depth-first search,
+  with a full step trace (explanations, hints, difficulty).
+
+Either way a run ends with the solution(s), a proof that there is none, or — when
+the time limit stops it — the cells proved so far and status ``timeout``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+from .board import Board, Contradiction, Timeout
+from .cells import BLACK, COLOUR, CONC, DISCREPANCY_CONC, WHITE, grid_from_solution
+from .line import solve_line
+from .probe import probe, trial, unknown_cells
+from .puzzle import Puzzle, PuzzleError
+from .result import (
+    CONTRADICTION,
+    GIVEN,
+    INVALID,
+    MULTIPLE,
+    PROBE,
+    SOLVED,
+    TIMEOUT,
+    UNIQUE,
+    Result,
+    Step,
+)
+from .search import dfs
+
+Progress = Callable[[float | None, str], None]
+
+
+def solve(
+    puzzle: Puzzle,
+    *,
+    max_solutions: int = 2,
+    time_limit: float | None = None,
+    givens: np.ndarray | None = None,
+    trace: bool = False,
+    method: str = "auto",
+    progress: Progress | None = None,
+    common: bool = False,
+) -> Result:
+    """Analyze a puzzle to a verdict.
+
+    ``max_solutions`` 1 stops at the first solution (status ``solved``), 2 decides
+    uniqueness, more counts solutions up to that number. ``givens`` is a state grid
+    of cells the user already painted. ``common`` computes the cells shared by *all*
+    solutions of a puzzle with several (otherwise only the cells logic proved are
+    confirmed in ``Result.grid``).
+    """
+    start = time.perf_counter()
+    deadline = None if time_limit is None else start + time_limit
+    run = _Run(puzzle, max_solutions, deadline, trace, progress, start)
+    try:
+        puzzle.validate()
+    except PuzzleError as exc:
+        return run.finish(INVALID, np.zeros((puzzle.height, puzzle.width), np.uint8), str(exc))
+    if method not in ("auto", "logic", "sat"):
+        raise ValueError(f"unknown method {method!r}: use auto, logic or sat")
+    return run.go(givens, method, common)
+
+
+class _Run:
+    """One analysis: the board, the trace and the clock."""
+
+    def __init__(self, puzzle, max_solutions, deadline, trace, progress, start):
+        self.puzzle = puzzle
+        self.limit = max(1, max_solutions)
+        self.deadline = deadline
+        self.steps: list[Step] | None = [] if trace else None
+        self.progress = progress
+        self.start = start
+        self.board = Board(puzzle)
+
+    def seconds_left(self) -> float | None:
+        """Seconds until the deadline (None without a limit)."""
+        return None if self.deadline is None else self.deadline - time.perf_counter()
+
+    def report(self, message: str) -> None:
+        """Tell the progress callback how much of the grid is known."""
+        if self.progress is not None:
+            total = self.board.h * self.board.w
+            self.progress((total - self.board.unknown) / total, message)
+
+    def finish(self, status, grid, error="", solutions=(), difficulty="", method="") -> Result:
+        """Wrap up a Result."""
+        return Result(
+            status=status,
+            grid=grid,
+            solutions=list(solutions),
+            steps=self.steps or [],
+            seconds=time.perf_counter() - self.start,
+            error=error,
+            difficulty=difficulty,
+            method=method,
+        )
+
+    def go(self, givens, method: str, common: bool) -> Result:
+        """Propagate, then probe/search or SAT."""
+        board = self.board
+        try:
+            if givens is not None:
+                self._apply_givens(givens)
+            board.propagate(None, self.steps, 0, self.deadline)
+        except Contradiction as exc:
+            return self._contradiction(exc.line)
+        except Timeout:
+            return self.finish(TIMEOUT, board.grid(), "time limit reached")
+        self.report("line logic done")
+        if board.solved:
+            sol = board.solution()
+            status = UNIQUE if self.limit > 1 else SOLVED
+            return self.finish(
+                status, board.grid(), solutions=[sol], difficulty="line", method="logic"
+            )
+        if method == "logic":
+            return self._logic()
+        return self._sat(common)
+
+    def _apply_givens(self, givens: np.ndarray) -> None:
+        """Set the cells the user painted; a clash shows up as a contradiction."""
+        cells = []
+        for (r, c), state in np.ndenumerate(np.asarray(givens, dtype=np.uint8)):
+            colour = int(state) & COLOUR
+            if colour in (BLACK, WHITE):
+                self.board.set_cell(r, c, colour == BLACK)
+                cells.append((r, c, colour | CONC))
+        if self.steps is not None and cells:
+            self.steps.append(Step(kind=GIVEN, rule="given", cells=cells))
+
+    def _contradiction(self, line: int) -> Result:
+        """No solution: the proved cells plus DISCREPANCY where the clash shows."""
+        grid = self.board.grid()
+        for r, c in discrepancy_cells(self.board, line):
+            grid[r, c] = DISCREPANCY_CONC
+        return self.finish(CONTRADICTION, grid, f"no solution: {self._name(line)} cannot be placed")
+
+    def _name(self, line: int) -> str:
+        kind, i = self.board.line_id(line)
+        return f"{'row' if kind == 'row' else 'column'} {i + 1}"
+
+    def _verdict(self, found: list[np.ndarray], exhausted: bool, grid, difficulty, method):
+        if not found:
+            if exhausted:
+                return self.finish(
+                    CONTRADICTION, grid, "no solution", difficulty=difficulty, method=method
+                )
+            return self.finish(TIMEOUT, grid, "time limit reached", method=method)
+        if len(found) == 1:
+            if self.limit == 1:
+                return self.finish(
+                    SOLVED,
+                    grid_from_solution(found[0]),
+                    solutions=found,
+                    difficulty=difficulty,
+                    method=method,
+                )
+            if exhausted:
+                return self.finish(
+                    UNIQUE,
+                    grid_from_solution(found[0]),
+                    solutions=found,
+                    difficulty=difficulty,
+                    method=method,
+                )
+            return self.finish(
+                TIMEOUT,
+                grid,
+                "time limit reached before uniqueness was decided",
+                solutions=found,
+                difficulty=difficulty,
+                method=method,
+            )
+        return self.finish(MULTIPLE, grid, solutions=found, difficulty=difficulty, method=method)
+
+    def _logic(self) -> Result:
+        """Probing, then depth-first search, with the trace."""
+        board = self.board
+        try:
+            probe(board, self.steps, self.deadline)
+        except Contradiction:
+            return self.finish(
+                CONTRADICTION,
+                board.grid(),
+                "no solution (every probe fails)",
+                difficulty="probing",
+                method="logic",
+            )
+        except Timeout:
+            return self.finish(TIMEOUT, board.grid(), "time limit reached", method="logic")
+        self.report("probing done")
+        if board.solved:
+            return self._verdict([board.solution()], True, None, "probing", "logic")
+        found: list[np.ndarray] = []
+        try:
+            dfs(board.copy(), found, self.limit, self.deadline, self.steps)
+            exhausted = True
+        except Timeout:
+            exhausted = False
+        grid = board.grid()
+        if len(found) > 1:
+            grid = _common(grid, found)
+        return self._verdict(found, exhausted, grid, "search", "logic")
+
+    def _sat(self, common: bool) -> Result:
+        """CaDiCaL on what line logic left open."""
+        from .sat import SatSearch
+
+        search = SatSearch(self.board, timed=self.deadline is not None)
+        found: list[np.ndarray] = []
+        exhausted = True
+        try:
+            for sol in search.solutions(self.limit, self.seconds_left):
+                if sol is None:
+                    exhausted = False
+                    break
+                found.append(sol)
+                self.report(f"solution {len(found)} found")
+            grid = self.board.grid()
+            if len(found) > 1:
+                same = search.backbone(found, self.seconds_left) if common else None
+                grid = _common(grid, found, same)
+        finally:
+            search.close()
+        return self._verdict(found, exhausted, grid, "search", "sat")
+
+
+def _common(grid: np.ndarray, found: list[np.ndarray], same: np.ndarray | None = None):
+    """Confirm the cells equal in every solution (``same``), or only what logic proved."""
+    if same is None:
+        return grid
+    out = grid.copy()
+    first = found[0]
+    out[same] = grid_from_solution(first)[same]
+    return out
+
+
+def discrepancy_cells(board: Board, line: int) -> list[tuple[int, int]]:
+    """Cells of a failed line whose known colour its clues contradict.
+
+    Known cells are added to an empty line one by one; a cell that leaves no placement
+    is where the contradiction shows (the macro's DISCREPANCY).
+    """
+    clues, n = board.clues[line], board.length[line]
+    b = w = 0
+    bad = []
+    for i in range(n):
+        bit = 1 << i
+        if board.black[line] & bit:
+            if solve_line(clues, n, b | bit, w) is None:
+                bad.append(i)
+            else:
+                b |= bit
+        elif board.white[line] & bit:
+            if solve_line(clues, n, b, w | bit) is None:
+                bad.append(i)
+            else:
+                w |= bit
+    if not bad and solve_line(clues, n, b, w) is None:
+        bad = list(range(n))
+    return [board.cell(line, i) for i in bad]
+
+
+def board_from_grid(puzzle: Puzzle, grid: np.ndarray) -> Board:
+    """A board holding the colours of a state grid (confirmed or not)."""
+    board = Board(puzzle)
+    for (r, c), state in np.ndenumerate(np.asarray(grid, dtype=np.uint8)):
+        colour = int(state) & COLOUR
+        if colour in (BLACK, WHITE):
+            board.set_cell(r, c, colour == BLACK)
+    return board
+
+
+def line_steps(puzzle: Puzzle, grid: np.ndarray) -> list[Step]:
+    """Every single-line deduction available from a partial grid (one step per line)."""
+    board = board_from_grid(puzzle, grid)
+    out = []
+    for line in range(board.h + board.w):
+        try:
+            nb, nw = board.solve_one(line)
+        except Contradiction:
+            continue
+        if nb or nw:
+            out.append(board._line_step(line, nb, nw, 0))
+    return out
+
+
+def next_step(puzzle: Puzzle, grid: np.ndarray, key=None, deadline: float | None = None):
+    """The easiest next deduction from a partial grid, or None when nothing follows.
+
+    Single-line steps come first (``key`` orders them; by default the step that sets
+    the most cells); only when no line gives anything is a cell probed. A grid that
+    already breaks a line gives a Step with rule ``"discrepancy"`` naming the cells.
+    """
+    board = board_from_grid(puzzle, grid)
+    for line in range(board.h + board.w):
+        try:
+            board.solve_one(line)
+        except Contradiction:
+            cells = [(r, c, DISCREPANCY_CONC) for r, c in discrepancy_cells(board, line)]
+            return Step(kind="line", rule="discrepancy", cells=cells, line=board.line_id(line))
+    steps = line_steps(puzzle, grid)
+    if steps:
+        return min(steps, key=key or (lambda s: -len(s.cells)))
+    for r, c in unknown_cells(board):
+        for black in (True, False):
+            if trial(board, r, c, black, deadline) is None:
+                state = (WHITE if black else BLACK) | CONC
+                return Step(
+                    kind=PROBE,
+                    rule="contradiction",
+                    cells=[(r, c, state)],
+                    cell=(r, c),
+                    assumed=BLACK if black else WHITE,
+                )
+    return None
+
+
+def rate(puzzle: Puzzle, time_limit: float | None = None) -> Result:
+    """The logic path with a trace: ``difficulty`` is line, probing or search."""
+    return solve(puzzle, method="logic", trace=True, time_limit=time_limit)

@@ -1,0 +1,213 @@
+"""The board the analyzer works on: every line as two bit masks, and propagation.
+
+Lines are numbered once: rows are 0..H-1, columns H..H+W-1. A line is a view of the
+grid: row r's bit c and column c's bit r are the same cell, and setting a cell
+through either line updates both, so every rule is written once for both kinds.
+
+Propagation is the macro's row scan / column scan loop, but only lines whose cells
+changed are solved again, until nothing changes.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+
+import numpy as np
+
+from .cells import BLACK, BLACK_CONC, WHITE, WHITE_CONC
+from .line import solve_line
+from .puzzle import LineId, Puzzle
+from .result import LINE, Step
+
+
+class Contradiction(Exception):
+    """A line has no placement left; ``line`` is its number on the board."""
+
+    def __init__(self, line: int):
+        super().__init__(line)
+        self.line = line
+
+
+class Timeout(Exception):
+    """The time limit ran out."""
+
+
+class Board:
+    """Known black and white cells of every line, kept in step for rows and columns."""
+
+    __slots__ = ("h", "w", "clues", "length", "sig", "black", "white", "unknown", "cache")
+
+    def __init__(self, puzzle: Puzzle, cache: dict | None = None):
+        self.h = puzzle.height
+        self.w = puzzle.width
+        self.clues: list[tuple[int, ...]] = list(puzzle.rows) + list(puzzle.cols)
+        self.length = [self.w] * self.h + [self.h] * self.w
+        kinds: dict[tuple, int] = {}
+        self.sig = [
+            kinds.setdefault((c, n), len(kinds))
+            for c, n in zip(self.clues, self.length, strict=True)
+        ]
+        self.black = [0] * (self.h + self.w)
+        self.white = [0] * (self.h + self.w)
+        self.unknown = self.h * self.w
+        self.cache: dict = {} if cache is None else cache
+
+    def copy(self) -> Board:
+        """A board with the same knowledge, sharing the static parts and the line cache."""
+        other = Board.__new__(Board)
+        other.h, other.w = self.h, self.w
+        other.clues, other.length, other.sig = self.clues, self.length, self.sig
+        other.black = self.black[:]
+        other.white = self.white[:]
+        other.unknown = self.unknown
+        other.cache = self.cache
+        return other
+
+    # -- naming -----------------------------------------------------------------
+    def line_id(self, line: int) -> LineId:
+        """Board line number → ``("row", r)`` or ``("col", c)``."""
+        return ("row", line) if line < self.h else ("col", line - self.h)
+
+    def line_number(self, line: LineId) -> int:
+        """``("row", r)`` / ``("col", c)`` → board line number."""
+        return line[1] if line[0] == "row" else self.h + line[1]
+
+    def cell(self, line: int, bit: int) -> tuple[int, int]:
+        """The (row, col) of a line's bit."""
+        return (line, bit) if line < self.h else (bit, line - self.h)
+
+    @property
+    def solved(self) -> bool:
+        """True when every cell is known."""
+        return self.unknown == 0
+
+    # -- setting cells ----------------------------------------------------------
+    def set_bits(self, line: int, black: int, white: int, dirty=None) -> None:
+        """Mark new black/white bits of one line and the crossing lines; queue the crossings."""
+        if black & self.white[line] or white & self.black[line]:
+            raise Contradiction(line)
+        self.black[line] |= black
+        self.white[line] |= white
+        h = self.h
+        base = h if line < h else 0
+        pos = line if line < h else line - h
+        bit = 1 << pos
+        for masks, new in ((self.black, black), (self.white, white)):
+            while new:
+                low = new & -new
+                other = base + low.bit_length() - 1
+                masks[other] |= bit
+                if dirty is not None:
+                    dirty(other)
+                new ^= low
+        self.unknown -= (black | white).bit_count()
+
+    def set_cell(self, r: int, c: int, black: bool) -> None:
+        """Set one cell (through its row); raises Contradiction when it is already the other."""
+        bit = 1 << c
+        if (self.black[r] | self.white[r]) & bit:
+            if bool(self.black[r] & bit) != black:
+                raise Contradiction(r)
+            return
+        self.set_bits(r, bit if black else 0, 0 if black else bit)
+
+    def cell_state(self, r: int, c: int) -> int:
+        """BLACK, WHITE or BLANK (0) for one cell."""
+        bit = 1 << c
+        return BLACK if self.black[r] & bit else WHITE if self.white[r] & bit else 0
+
+    def line_states(self, line: int, conc: bool = True) -> tuple[int, ...]:
+        """The states of a line's cells, in order."""
+        b, w, extra = self.black[line], self.white[line], (4 if conc else 0)
+        return tuple(
+            (BLACK | extra) if b >> i & 1 else (WHITE | extra) if w >> i & 1 else 0
+            for i in range(self.length[line])
+        )
+
+    def grid(self, conc: bool = True) -> np.ndarray:
+        """The board as a uint8 state grid (confirmed states by default)."""
+        g = np.zeros((self.h, self.w), dtype=np.uint8)
+        bc, wc = (BLACK_CONC, WHITE_CONC) if conc else (BLACK, WHITE)
+        for r in range(self.h):
+            b, w = self.black[r], self.white[r]
+            for c in range(self.w):
+                if b >> c & 1:
+                    g[r, c] = bc
+                elif w >> c & 1:
+                    g[r, c] = wc
+        return g
+
+    def solution(self) -> np.ndarray:
+        """The boolean picture of a solved board."""
+        out = np.zeros((self.h, self.w), dtype=bool)
+        for r in range(self.h):
+            b = self.black[r]
+            for c in range(self.w):
+                out[r, c] = bool(b >> c & 1)
+        return out
+
+    def key(self) -> tuple:
+        """A hashable snapshot of what is known (the row masks say it all)."""
+        return tuple(self.black[: self.h]) + tuple(self.white[: self.h])
+
+    # -- line logic -------------------------------------------------------------
+    def solve_one(self, line: int) -> tuple[int, int]:
+        """New (black, white) bits the complete line solver proves; Contradiction if none fit."""
+        b, w = self.black[line], self.white[line]
+        key = (self.sig[line], b, w)
+        hit = self.cache.get(key)
+        if hit is None:
+            sol = solve_line(self.clues[line], self.length[line], b, w)
+            hit = (-1, -1) if sol is None else (sol.black & ~b, sol.white & ~w)
+            if len(self.cache) > 400_000:
+                self.cache.clear()
+            self.cache[key] = hit
+        if hit[0] < 0:
+            raise Contradiction(line)
+        return hit
+
+    def propagate(
+        self,
+        lines=None,
+        steps: list[Step] | None = None,
+        depth: int = 0,
+        deadline: float | None = None,
+    ) -> None:
+        """Solve changed lines until nothing changes; raise Contradiction or Timeout."""
+        todo = deque(range(len(self.clues)) if lines is None else lines)
+        queued = set(todo)
+
+        def dirty(other: int) -> None:
+            if other not in queued:
+                queued.add(other)
+                todo.append(other)
+
+        count = 0
+        while todo:
+            line = todo.popleft()
+            queued.discard(line)
+            count += 1
+            if deadline is not None and count & 63 == 0 and time.perf_counter() > deadline:
+                raise Timeout
+            nb, nw = self.solve_one(line)
+            if nb or nw:
+                if steps is not None:
+                    steps.append(self._line_step(line, nb, nw, depth))
+                self.set_bits(line, nb, nw, dirty)
+
+    def _line_step(self, line: int, nb: int, nw: int, depth: int) -> Step:
+        """A trace step for the cells one line solve set."""
+        cells = []
+        for i in range(self.length[line]):
+            if (nb | nw) >> i & 1:
+                r, c = self.cell(line, i)
+                cells.append((r, c, BLACK_CONC if nb >> i & 1 else WHITE_CONC))
+        return Step(
+            kind=LINE,
+            rule="line",
+            cells=cells,
+            line=self.line_id(line),
+            before=self.line_states(line),
+            depth=depth,
+        )

@@ -1,0 +1,126 @@
+"""``xlsolver solve``: decide puzzle files and workbooks (CONVENTIONS §5)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+HELP = "solve puzzle files (.non, .nin, TAAI, GRID text, JSON) and workbooks (.xlsx, .xlsm)"
+
+EXIT_OK, EXIT_UNSOLVED, EXIT_BAD_INPUT = 0, 1, 2
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The solve command's options."""
+    p.add_argument("inputs", nargs="+", metavar="INPUT", help="puzzle files or workbooks")
+    p.add_argument("--json", action="store_true", help="one JSON object per puzzle per line")
+    p.add_argument("--first", action="store_true", help="stop at the first solution")
+    p.add_argument("--count", type=int, metavar="N", help="count solutions up to N")
+    p.add_argument("--time-limit", type=float, metavar="SECONDS", help="stop each puzzle after")
+    p.add_argument(
+        "--method",
+        choices=("auto", "logic", "sat"),
+        default="auto",
+        help="auto: line logic + SAT (default); logic: line logic, probing, search",
+    )
+    p.add_argument("--blocks", action="store_true", help="print the grid with block characters")
+    w = p.add_argument_group("workbooks")
+    w.add_argument("-o", "--output", metavar="FILE", help="write the painted workbook here")
+    w.add_argument("--out-dir", metavar="DIR", help="write painted workbooks into this folder")
+    w.add_argument("--in-place", action="store_true", help="paint the input workbook itself")
+    w.add_argument("--sheet", metavar="NAME", help="only this sheet")
+    w.add_argument("--jobs", type=int, metavar="N", help="files solved in parallel (all cores)")
+    w.add_argument("--givens", action="store_true", help="keep cells already painted as givens")
+    w.add_argument("--answer-key", action="store_true", help="paint black, as an answer key")
+
+
+def is_workbook(path: str) -> bool:
+    """True for .xlsx/.xlsm files, which the workbook layer handles."""
+    return Path(path).suffix.lower() in (".xlsx", ".xlsm")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Solve every input; the exit status is the worst of them."""
+    books = [p for p in args.inputs if is_workbook(p)]
+    files = [p for p in args.inputs if not is_workbook(p)]
+    code = EXIT_OK
+    if files:
+        code = max(code, solve_files(args, files))
+    if books:
+        from .solve_workbooks import run_workbooks
+
+        code = max(code, run_workbooks(args, [Path(p) for p in books]))
+    return code
+
+
+def solve_files(args: argparse.Namespace, paths: list[str]) -> int:
+    """Solve puzzle files, printing text or JSON lines; a batch goes on after a bad puzzle."""
+    from tqdm import tqdm
+
+    from ..analyzer import solve
+    from ..formats import FormatError, read_entries
+    from ..result import CONTRADICTION, INVALID, TIMEOUT
+
+    limit = 1 if args.first else max(2, args.count or 2)
+    code = EXIT_OK
+    for path in paths:
+        try:
+            entries = read_entries(path)
+        except (FormatError, OSError) as exc:
+            print(f"xlsolver: {exc}", file=sys.stderr)
+            code = max(code, EXIT_BAD_INPUT)
+            continue
+        bar = tqdm(
+            total=len(entries),
+            unit="puzzle",
+            disable=len(entries) < 2 or None,
+            file=sys.stderr,
+            leave=False,
+        )
+        for index, entry in enumerate(entries, 1):
+            bar.update()
+            record = {"source": path, "index": index}
+            if isinstance(entry, FormatError):
+                record.update(status=INVALID, error=str(entry), solutions=[])
+                _emit(args, record, None, bar)
+                code = max(code, EXIT_BAD_INPUT)
+                continue
+            result = solve(
+                entry, max_solutions=limit, time_limit=args.time_limit, method=args.method
+            )
+            record.update(result.to_json())
+            if result.status == INVALID:
+                at = entry.meta.get("line")
+                record["error"] = f"{path}:{at}: {result.error}" if at else result.error
+                code = max(code, EXIT_BAD_INPUT)
+            elif result.status in (CONTRADICTION, TIMEOUT):
+                code = max(code, EXIT_UNSOLVED)
+            _emit(args, record, result, bar)
+        bar.close()
+    return code
+
+
+def _emit(args, record: dict, result, bar) -> None:
+    """Print one puzzle's outcome as a JSON line or as text."""
+    from ..result import INVALID
+
+    if args.json:
+        bar.write(json.dumps(record, ensure_ascii=False), file=sys.stdout)
+        return
+    name = f"{record['source']}" + (f" #{record['index']}" if record["index"] > 1 else "")
+    lines = [f"{name}: {record['status']}"]
+    if "width" in record:
+        lines[0] += f" ({record['width']}×{record['height']}, {record['seconds']:.3f} s)"
+    if record.get("error"):
+        lines.append(f"  {record['error']}")
+    if result is not None:
+        text = result.text()
+        if args.blocks:
+            text = text.replace("#", "█").replace(".", "·").replace("?", " ")
+        if result.status != INVALID:
+            lines.append(text)
+        if len(result.solutions) > 1:
+            lines.append(f"  ({len(result.solutions)} solutions found; the first is shown)")
+    bar.write("\n".join(lines), file=sys.stdout)
