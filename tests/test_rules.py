@@ -1,0 +1,198 @@
+"""The rules of RULES.md: each sound on its own, named easiest first, hints that replay."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from xlsolver.analyzer import rate, solve
+from xlsolver.cells import BLACK, BLACK_CONC, COLOUR, empty_grid
+from xlsolver.line import solve_line
+from xlsolver.puzzle import Puzzle, runs
+from xlsolver.result import LINE
+from xlsolver.rules import (
+    RULE_ORDER,
+    RULES,
+    TIER,
+    easiest,
+    explain,
+    hint_steps,
+    name_step,
+    reason,
+    view,
+)
+
+HEART = [
+    "..##..##..",
+    ".####.###.",
+    "##########",
+    "##########",
+    ".########.",
+    "..######..",
+    "...####...",
+    "....##....",
+    "..........",
+    "....##....",
+]
+
+
+def picture(rows: list[str]) -> np.ndarray:
+    """Row strings of # and . as booleans."""
+    return np.array([[ch == "#" for ch in row] for row in rows], dtype=bool)
+
+
+def masks(line: str) -> tuple[int, int]:
+    """A line written as # black, . white, ? unknown → (black, white) masks."""
+    b = sum(1 << i for i, ch in enumerate(line) if ch == "#")
+    w = sum(1 << i for i, ch in enumerate(line) if ch == ".")
+    return b, w
+
+
+@st.composite
+def partial_lines(draw):
+    """A hidden line, its clues, and some of its cells revealed."""
+    n = draw(st.integers(1, 14))
+    cells = draw(st.lists(st.booleans(), min_size=n, max_size=n))
+    shown = draw(st.lists(st.booleans(), min_size=n, max_size=n))
+    b = sum(1 << i for i in range(n) if shown[i] and cells[i])
+    w = sum(1 << i for i in range(n) if shown[i] and not cells[i])
+    return runs(cells), n, b, w, cells
+
+
+@settings(max_examples=400, deadline=None)
+@given(partial_lines())
+def test_every_rule_alone_is_sound(case):
+    """No rule (before the safety cut) claims a cell the hidden line contradicts."""
+    clues, n, b, w, cells = case
+    v = view(clues, n, b, w)
+    assert v is not None
+    proved = solve_line(clues, n, b, w)
+    for rule in RULES:
+        found = rule(v)
+        if found is None:
+            continue
+        for i in range(n):
+            if found.black >> i & 1 and not (b >> i & 1):
+                assert cells[i], (rule.__name__, clues, i)
+                assert proved.black >> i & 1, (rule.__name__, clues, i)
+            if found.white >> i & 1 and not (w >> i & 1):
+                assert not cells[i], (rule.__name__, clues, i)
+                assert proved.white >> i & 1, (rule.__name__, clues, i)
+
+
+@pytest.mark.parametrize(
+    "clues, line, rule, words",
+    [
+        (
+            (7,),
+            "??????????",
+            "overlap",
+            "row 4: clue 7 in 10 free cells — the middle 4 must be black",
+        ),
+        ((), "???", "empty", "row 4 has no blocks — all white"),
+        ((4, 1, 3), "??????????", "full", "row 4: 4 1 3 fills all 10 cells"),
+        ((2, 1), "##?#??", "done", "row 4: all blocks are in place — the rest is white"),
+        ((3,), "??.???????", "too-small", "row 4: the gap at cells 1–2 is smaller than 3 — white"),
+        ((3,), "#?????????", "edge", "row 4: the block at cell 1 touches the edge, so it runs 3"),
+        ((1, 4), "?????####??", "cap", "row 4: the black run at cells 6–9 is complete"),
+    ],
+)
+def test_named_examples(clues, line, rule, words):
+    """The RULES.md examples come out under their names with plain words."""
+    b, w = masks(line)
+    found = easiest(clues, len(line), b, w)
+    assert found.rule == rule
+    from xlsolver.rules import reason_text
+
+    assert reason_text(found, ("row", 3), clues, len(line), "en").startswith(words)
+    assert reason_text(found, ("row", 3), clues, len(line), "ja").startswith("4行目")
+
+
+def test_overlap_cells_of_the_example():
+    """Clue 7 in 10 free cells: exactly cells 4–7 (1-based) are black."""
+    found = easiest((7,), 10, 0, 0)
+    assert [i for i in range(10) if found.black >> i & 1] == [3, 4, 5, 6]
+
+
+def replay_checks(puzzle: Puzzle, steps, solution: np.ndarray) -> None:
+    """Every step sets only unknown cells to their colour in the solution; all get set."""
+    known = np.zeros(solution.shape, dtype=bool)
+    for step in steps:
+        assert step.cells, step
+        for r, c, state in step.cells:
+            assert not known[r, c], (step, r, c)
+            assert (state & COLOUR == BLACK) == solution[r, c], step
+            known[r, c] = True
+        assert reason(step, puzzle, "en") and reason(step, puzzle, "ja")
+    assert known.all()
+
+
+def test_hint_steps_replay_the_heart_with_easy_rules_first():
+    """A line puzzle: the replay ends at the solution and never needs a probe or guess."""
+    sol = picture(HEART)
+    puzzle = Puzzle.from_solution(sol)
+    steps = hint_steps(puzzle)
+    replay_checks(puzzle, steps, sol)
+    assert {s.rule for s in steps} <= set(RULE_ORDER[: TIER["line"] + 1])
+    assert steps[0].rule in ("empty", "full")  # the easiest rules come first
+
+
+def test_hint_steps_on_random_pictures_are_valid():
+    """Random pictures (some with several solutions): every step agrees with the solution."""
+    rng = np.random.default_rng(5)
+    for size in (6, 9, 12):
+        sol = rng.random((size, size)) < 0.55
+        puzzle = Puzzle.from_solution(sol)
+        steps = hint_steps(puzzle, sol)  # guesses follow the picture when not unique
+        replay_checks(puzzle, steps, sol)
+
+
+def test_each_step_is_the_easiest_available():
+    """At each step no line offered an easier rule than the one taken."""
+    sol = picture(HEART)
+    puzzle = Puzzle.from_solution(sol)
+    grid = empty_grid(*sol.shape)
+    for step in hint_steps(puzzle):
+        best = explain(puzzle, grid)
+        assert TIER[best.rule] == TIER[step.rule]
+        for r, c, state in step.cells:
+            grid[r, c] = state
+
+
+def test_name_step_names_analyzer_steps():
+    """The analyzer's ``line`` steps get RULES.md names that explain all their cells."""
+    sol = picture(HEART)
+    puzzle = Puzzle.from_solution(sol)
+    result = rate(puzzle)
+    named = [name_step(puzzle, s) for s in result.steps if s.kind == LINE]
+    assert named and all(s.rule in RULE_ORDER for s in named)
+    assert any(s.rule != "line" for s in named)
+    assert all(s.detail for s in named)
+
+
+def test_explain_names_a_broken_line():
+    """A grid that breaks a line gives a discrepancy step naming it."""
+    puzzle = Puzzle.from_solution(picture(HEART))
+    grid = empty_grid(10, 10)
+    grid[8, 0] = BLACK_CONC  # row 9 is empty
+    step = explain(puzzle, grid)
+    assert step.rule == "discrepancy" and step.line == ("row", 8)
+
+
+def test_probe_step_when_lines_stall():
+    """3-Dom needs a contradiction: the probe step proves a cell of the solution."""
+    rows = [[3], [1], [3, 1], [1], [3, 1], [1], [1]]
+    cols = [[1], [1], [1, 3], [1], [1, 3], [1], [3]]
+    puzzle = Puzzle.from_clues(rows, cols)
+    assert rate(puzzle).difficulty == "probing"
+    sol = solve(puzzle).solutions[0]
+    steps = hint_steps(puzzle)
+    replay_checks(puzzle, steps, sol)
+    probes = [s for s in steps if s.rule == "contradiction"]
+    assert probes and "could not be filled" in reason(probes[0], puzzle)
+    assert "置けない" in reason(probes[0], puzzle, "ja")
+    for p in probes:
+        ((_, _, state),) = p.cells
+        assert state & COLOUR != p.assumed  # the colour tried failed; the other holds
