@@ -1,0 +1,358 @@
+"""Teaching worksheets end to end: drawings in real .xlsx files → make, check, hints, grade."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+from openpyxl import Workbook, load_workbook
+from openpyxl.styles import PatternFill
+
+from xlsolver.analyzer import rate, solve
+from xlsolver.cells import COLOUR, WHITE
+from xlsolver.cli import main
+from xlsolver.line import line_solutions
+from xlsolver.puzzle import Puzzle
+from xlsolver.sheets.protocol import HIGHLIGHT_STYLE, WRONG_STYLE
+from xlsolver.sheets.xlsx import open_book
+from xlsolver.teaching import (
+    KEY_SHEET,
+    PUZZLE_SHEET,
+    VERDICT_SHEET,
+    check_workbook,
+    grade_files,
+    make_worksheet,
+    read_drawing_file,
+    read_hint_steps,
+    read_image,
+)
+from xlsolver.teaching.verdict import givens_grid
+from xlsolver.workbook.layout import read_puzzle
+
+HEART = [
+    "..##..##..",
+    ".####.###.",
+    "##########",
+    "##########",
+    ".########.",
+    "..######..",
+    "...####...",
+    "....##....",
+    "..........",
+    "....##....",
+]
+DOM3 = ["....###", "......#", "..###.#", "....#..", "###.#..", "..#....", "..#...."]
+DOM5 = [
+    "........###",
+    "..........#",
+    "......###.#",
+    "........#..",
+    "....###.#..",
+    "......#....",
+    "..###.#....",
+    "....#......",
+    "###.#......",
+    "..#........",
+    "..#........",
+]
+# Every row and column holds one block of 1 somewhere: 720 solutions.
+DIAGONAL = ["#.....", ".#....", "..#...", "...#..", "....#.", ".....#"]
+FILLS = ("FFFF0000", "FF00B050", "FF000000", "FF4472C4")
+
+
+def picture(rows: list[str]) -> np.ndarray:
+    """Row strings of # and . as booleans."""
+    return np.array([[ch == "#" for ch in row] for row in rows], dtype=bool)
+
+
+def draw(path: Path, rows: list[str], title: str = "", at=(3, 2), marks: bool = True) -> Path:
+    """A teacher's drawing: cells filled in several colours, some marked x or 1 instead."""
+    wb = Workbook()
+    ws = wb.active
+    if title:
+        ws.cell(1, 1, value=title)
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            if ch != "#":
+                continue
+            cell = ws.cell(at[0] + r, at[1] + c)
+            kind = (r * 7 + c) % 5
+            if marks and kind == 0:
+                cell.value = "x"
+            elif marks and kind == 1:
+                cell.value = 1
+            else:
+                colour = FILLS[kind % len(FILLS)]
+                cell.fill = PatternFill("solid", start_color=colour, end_color=colour)
+    wb.save(path)
+    return path
+
+
+def count_solutions(puzzle: Puzzle, givens: np.ndarray | None = None, limit: int = 3) -> int:
+    """Brute force, independent of the analyzer: row placements checked against columns."""
+    h, w = puzzle.height, puzzle.width
+    options = []
+    for r, clues in enumerate(puzzle.rows):
+        rows = []
+        for mask in line_solutions(clues, w):
+            cells = [bool(mask >> c & 1) for c in range(w)]
+            if givens is not None:
+                fixed = [(c, int(givens[r, c]) & COLOUR) for c in range(w) if givens[r, c]]
+                if any(cells[c] != (s != WHITE) for c, s in fixed):
+                    continue
+            rows.append(cells)
+        options.append(rows)
+    found = 0
+    for combo in itertools.product(*options):
+        if Puzzle.from_solution(np.array(combo, dtype=bool).reshape(h, w)) == puzzle:
+            found += 1
+            if found >= limit:
+                break
+    return found
+
+
+def make(tmp_path: Path, rows, name: str, *extra: str) -> tuple[Path, int]:
+    """Draw a picture and run ``xlsolver make`` on it."""
+    drawing = draw(tmp_path / f"{name}-drawing.xlsx", rows, title=name.title())
+    out = tmp_path / f"{name}.xlsx"
+    code = main(["make", str(drawing), "-o", str(out), *extra])
+    return out, code
+
+
+@pytest.mark.parametrize(
+    "rows, name, difficulty",
+    [(HEART, "heart", "line"), (DOM3, "dom3", "probing"), (DOM5, "dom5", "search")],
+)
+def test_make_unique_shapes(tmp_path, capsys, rows, name, difficulty):
+    """Clues match the drawing; verdict and difficulty printed and written on the sheet."""
+    sol = picture(rows)
+    assert rate(Puzzle.from_solution(sol)).difficulty == difficulty  # the analyzer agrees
+    out, code = make(tmp_path, rows, name)
+    assert code == 0
+    text = capsys.readouterr().out
+    assert "verdict: unique" in text and f"difficulty: {difficulty}" in text
+    book = open_book(out)
+    assert [s.name for s in book.sheets()] == [PUZZLE_SHEET, KEY_SHEET]
+    found = read_puzzle(book.sheet(PUZZLE_SHEET), book)
+    assert found.puzzle.is_solution(sol)
+    ws = load_workbook(out)[PUZZLE_SHEET]
+    assert ws["A1"].value == name.title()
+    assert ws.print_area and ws.sheet_properties.pageSetUpPr.fitToPage
+    notes = [c.value for row in ws.iter_rows() for c in row if isinstance(c.value, str)]
+    assert any(v.startswith("verdict: unique") for v in notes)
+    assert any(v.startswith(f"difficulty: {difficulty}") for v in notes)
+    key = read_puzzle(book.sheet(KEY_SHEET), book, givens=True)
+    assert np.array_equal((key.givens & COLOUR) == 1, sol)  # the answer key is the drawing
+    verdict = check_workbook(out)
+    assert verdict.unique and verdict.difficulty == difficulty and verdict.steps > 0
+
+
+def test_check_command_prints_json(tmp_path, capsys):
+    """``check`` judges the sheet without writing anything."""
+    out, _ = make(tmp_path, HEART, "heart")
+    capsys.readouterr()
+    before = out.read_bytes()
+    assert main(["check", str(out), "--json"]) == 0
+    line = json.loads(capsys.readouterr().out)
+    assert line["status"] == "unique" and line["difficulty"] == "line" and line["steps"] > 5
+    assert out.read_bytes() == before
+
+
+def test_several_solutions_are_shown_and_fixed(tmp_path, capsys):
+    """Not unique: differing cells highlighted; the suggested givens make it unique."""
+    sol = picture(DIAGONAL)
+    puzzle = Puzzle.from_solution(sol)
+    assert count_solutions(puzzle) > 1
+    out, code = make(tmp_path, DIAGONAL, "diagonal")
+    assert code == 0
+    text = capsys.readouterr().out
+    assert "NOT unique" in text and "suggested givens" in text
+    book = open_book(out)
+    assert VERDICT_SHEET in [s.name for s in book.sheets()]
+    found = read_puzzle(book.sheet(PUZZLE_SHEET), book)
+    assert found.puzzle.is_solution(sol)
+    verdict_sheet = book.sheet(VERDICT_SHEET)
+    grid = read_puzzle(verdict_sheet, book).grid
+    fills = np.array(verdict_sheet.read_fills(grid))
+    highlighted = fills == HIGHLIGHT_STYLE.fill
+    other = sol ^ highlighted  # the drawing with the highlighted cells flipped
+    assert highlighted.sum() >= 4 and puzzle.is_solution(other)  # is another solution
+    # the suggested givens: unique by the analyzer and by brute force
+    verdict = check_workbook(out)
+    assert verdict.status == "multiple" and verdict.suggestion
+    givens = givens_grid(puzzle, verdict.suggestion)
+    assert all(bool(s & 1) == sol[r, c] for r, c, s in verdict.suggestion)
+    assert solve(puzzle, givens=givens).status == "unique"
+    assert count_solutions(puzzle, givens) == 1
+    assert len(verdict.suggestion) <= 5  # a permutation of 6 needs at most 5 cells fixed
+    # dropping any one given loses uniqueness (no redundant given)
+    for drop in verdict.suggestion:
+        rest = [g for g in verdict.suggestion if g != drop]
+        assert count_solutions(puzzle, givens_grid(puzzle, rest)) > 1
+
+
+def test_add_givens_prints_them_on_the_puzzle(tmp_path, capsys):
+    """``--add-givens``: the puzzle sheet, read back with its givens, is unique."""
+    out, code = make(tmp_path, DIAGONAL, "diagonal", "--add-givens")
+    assert code == 0
+    capsys.readouterr()
+    assert main(["check", str(out)]) == 0
+    assert "verdict: unique" in capsys.readouterr().out
+    hints = tmp_path / "hints.xlsx"
+    assert main(["hints", str(out), "-o", str(hints)]) == 0
+    sol = picture(DIAGONAL)
+    for cells in read_hint_steps(hints):
+        assert all(sol[r, c] == black for r, c, black in cells)
+
+
+def test_image_to_puzzle(tmp_path, capsys):
+    """A PNG scaled to --size with a threshold gives the picture's clues."""
+    from PIL import Image
+
+    sol = picture(HEART)
+    big = np.kron(sol, np.ones((4, 4), dtype=bool))  # 40×40 pixels
+    grey = np.where(big, 30, 230).astype(np.uint8)
+    png = tmp_path / "heart.png"
+    Image.fromarray(grey, mode="L").save(png)
+    out = tmp_path / "from-image.xlsx"
+    code = main(
+        ["make", "--image", str(png), "--size", "10x10", "--threshold", "128", "-o", str(out)]
+    )
+    assert code == 0
+    book = open_book(out)
+    assert read_puzzle(book.sheet(PUZZLE_SHEET), book).puzzle.is_solution(sol)
+    assert np.array_equal(read_image(png, size=(10, 10)).picture, sol)
+    # a low threshold sees nothing black
+    assert main(["make", "--image", str(png), "--threshold", "10", "-o", str(out)]) == 2
+    assert "darker than the threshold" in capsys.readouterr().err
+
+
+def test_hints_sheet_replays_to_the_solution(tmp_path, capsys):
+    """Every step of the sheet is right, in order, and together they fill the grid."""
+    for rows, name in ((HEART, "heart"), (DOM3, "dom3"), (DOM5, "dom5")):
+        sol = picture(rows)
+        out, _ = make(tmp_path, rows, name)
+        hints = tmp_path / f"{name}-hints.xlsx"
+        assert main(["hints", str(out), "-o", str(hints), "--stages", "3"]) == 0
+        steps = read_hint_steps(hints)
+        known = np.zeros(sol.shape, dtype=bool)
+        for cells in steps:
+            assert cells
+            for r, c, black in cells:
+                assert not known[r, c] and sol[r, c] == black
+                known[r, c] = True
+        assert known.all()
+        wb = load_workbook(hints)
+        assert wb.sheetnames == ["Steps", "Order", "Stage 1", "Stage 2", "Stage 3"]
+        reasons = [row[4] for row in wb["Steps"].iter_rows(min_row=4, values_only=True)]
+        assert all(isinstance(r, str) and r for r in reasons)
+    assert "dom5" in capsys.readouterr().out
+
+
+def test_hints_in_japanese(tmp_path, capsys):
+    """``--lang ja``: the reasons are in Japanese."""
+    out, _ = make(tmp_path, HEART, "heart")
+    hints = tmp_path / "hints-ja.xlsx"
+    assert main(["hints", str(out), "-o", str(hints), "--lang", "ja"]) == 0
+    ws = load_workbook(hints)["Steps"]
+    reasons = [row[4] for row in ws.iter_rows(min_row=4, values_only=True)]
+    assert any("真ん中" in r for r in reasons) and all("行目" in r or "列目" in r for r in reasons)
+    assert ws.cell(3, 5).value == "理由"
+
+
+def answer(path: Path, key: Path, black: np.ndarray, name: str | None = None) -> Path:
+    """A student's returned copy: black cells filled (any colour), white ones crossed."""
+    shutil.copy(key, path)
+    wb = load_workbook(path)
+    ws = wb[PUZZLE_SHEET]
+    book = open_book(key)
+    top, left, _, _ = read_puzzle(book.sheet(PUZZLE_SHEET), book).grid
+    for (r, c), v in np.ndenumerate(black):
+        cell = ws.cell(top + r, left + c)
+        if v:
+            colour = FILLS[(r + c) % len(FILLS)]
+            cell.fill = PatternFill("solid", start_color=colour, end_color=colour)
+        elif (r + c) % 2:
+            cell.value = "x"
+    if name:
+        ws.cell(3, 3, value=name)
+    wb.save(path)
+    return path
+
+
+def test_grade_counts_wrong_cells(tmp_path, capsys):
+    """Per file the wrong cells are counted and marked; the summary lists every student."""
+    sol = picture(HEART)
+    key, _ = make(tmp_path, HEART, "heart")
+    folder = tmp_path / "answers"
+    folder.mkdir()
+    perfect = answer(folder / "ann.xlsx", key, sol, name="Ann Lee")
+    three = sol.copy()
+    for r, c in ((0, 0), (2, 5), (9, 4)):
+        three[r, c] = not three[r, c]
+    wrong3 = answer(folder / "bob.xlsx", key, three)
+    blank = answer(folder / "cat.xlsx", key, np.zeros_like(sol))
+    other, _ = make(tmp_path, DOM3, "dom3")
+    stranger = folder / "dan.xlsx"
+    shutil.copy(other, stranger)
+    out_dir = tmp_path / "graded"
+    code = main(
+        [
+            "grade",
+            str(perfect),
+            str(wrong3),
+            str(blank),
+            str(stranger),
+            "--key",
+            str(key),
+            "--out-dir",
+            str(out_dir),
+        ]
+    )
+    assert code == 2  # dan's sheet is another puzzle
+    text = capsys.readouterr().out
+    assert "Ann Lee: 0 wrong" in text and "bob: 3 wrong" in text
+    assert f"cat: {int(sol.sum())} wrong" in text and "not graded" in text
+    marked = open_book(out_dir / "bob-graded.xlsx")
+    grid = read_puzzle(marked.sheet(PUZZLE_SHEET), marked).grid
+    fills = np.array(marked.sheet(PUZZLE_SHEET).read_fills(grid))
+    assert sorted(zip(*np.nonzero(fills == WRONG_STYLE.fill), strict=True)) == [
+        (0, 0),
+        (2, 5),
+        (9, 4),
+    ]
+    rows = list(load_workbook(out_dir / "summary.xlsx")["Summary"].iter_rows(values_only=True))
+    table = {row[0]: row for row in rows[3:7]}
+    assert table["Ann Lee"][2:4] == (0, 100)
+    assert table["bob"][2:4] == (3, 97)
+    assert table["dan"][2] is None and "differ" in table["dan"][4]
+    grades = grade_files([wrong3], key)
+    assert grades[0].wrong == 3 and grades[0].wrong_cells == [(0, 0), (2, 5), (9, 4)]
+
+
+def test_python_api_make_from_drawing(tmp_path):
+    """The same actions from Python: read a drawing, make the worksheet."""
+    path = draw(tmp_path / "d.xlsx", HEART, title="My heart", at=(5, 4))
+    drawing = read_drawing_file(path)
+    assert drawing.title == "My heart" and np.array_equal(drawing.picture, picture(HEART))
+    verdict, out = make_worksheet(drawing, tmp_path / "p.xlsx")
+    assert verdict.unique and out.exists()
+
+
+def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys):
+    """Errors name the problem; nothing is written."""
+    empty = tmp_path / "empty.xlsx"
+    Workbook().save(empty)
+    out = tmp_path / "never.xlsx"
+    assert main(["make", str(empty), "-o", str(out)]) == 2
+    assert "empty" in capsys.readouterr().err and not out.exists()
+    drawing = draw(tmp_path / "d.xlsx", HEART)
+    assert main(["make", str(drawing), "-o", str(drawing)]) == 2
+    assert "refusing" in capsys.readouterr().err
+    assert main(["check", str(tmp_path / "missing.xlsx")]) == 2
+    assert main(["make", "--image", str(tmp_path / "nope.png"), "-o", str(out)]) == 2
+    assert not out.exists()

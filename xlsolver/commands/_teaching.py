@@ -1,0 +1,34 @@
+"""What the teaching commands share: printing a verdict, errors as one line."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from ..puzzle import PuzzleError
+from ..result import CONTRADICTION, INVALID, TIMEOUT
+from ..sheets.errors import WorkbookError
+
+EXIT_OK, EXIT_UNSOLVED, EXIT_BAD_INPUT = 0, 1, 2
+BAD_INPUT = (WorkbookError, PuzzleError, OSError, ValueError)
+
+
+def fail(exc: BaseException) -> int:
+    """Print one line naming what is wrong; exit status 2."""
+    print(f"xlsolver: {exc}", file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
+def report(source: str, verdict, as_json: bool) -> int:
+    """Print a verdict (text or one JSON line); the exit status it deserves."""
+    if as_json:
+        print(json.dumps({"source": source, **verdict.to_json()}, ensure_ascii=False))
+    else:
+        print(f"{source}:")
+        for line in verdict.lines():
+            print(f"  {line}")
+    if verdict.status == INVALID:
+        return EXIT_BAD_INPUT
+    if verdict.status in (CONTRADICTION, TIMEOUT):
+        return EXIT_UNSOLVED
+    return EXIT_OK

@@ -1,0 +1,36 @@
+"""``xlsolver grade``: returned worksheets against the key, marked copies, a class summary."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from ._teaching import BAD_INPUT, EXIT_BAD_INPUT, EXIT_OK, fail
+
+HELP = "grade students' workbooks against the key: wrong cells marked, a class summary"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The grade command's options."""
+    p.add_argument("answers", nargs="+", help="the students' workbooks")
+    p.add_argument("--key", required=True, help="the worksheet made by make (or any puzzle)")
+    p.add_argument("--out-dir", default="graded", help="marked copies go here (graded/)")
+    p.add_argument("-o", "--summary", help="the class summary workbook (OUT_DIR/summary.xlsx)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Grade every file; exit 2 when any file could not be read."""
+    from ..teaching import grade_files
+
+    summary = args.summary or str(Path(args.out_dir) / "summary.xlsx")
+    try:
+        grades = grade_files(args.answers, args.key, out_dir=args.out_dir, summary=summary)
+    except BAD_INPUT as exc:
+        return fail(exc)
+    for g in grades:
+        if g.error:
+            print(f"{g.file}: not graded — {g.error}")
+        else:
+            print(f"{g.file}: {g.name}: {g.wrong} wrong of {g.cells}, score {g.score}")
+    print(f"summary: {summary}")
+    return EXIT_BAD_INPUT if any(g.error for g in grades) else EXIT_OK

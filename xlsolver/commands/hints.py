@@ -1,0 +1,40 @@
+"""``xlsolver hints``: a step-by-step hints workbook, easiest deduction first."""
+
+from __future__ import annotations
+
+import argparse
+from collections import Counter
+
+from ._teaching import BAD_INPUT, EXIT_OK, fail
+
+HELP = "write the order in which a puzzle's cells can be deduced, with reasons, to a workbook"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The hints command's options."""
+    p.add_argument("workbook", help="a workbook with a puzzle sheet")
+    p.add_argument("-o", "--output", required=True, help="the hints workbook to write (.xlsx)")
+    p.add_argument("--lang", choices=("en", "ja"), default="en", help="language of the reasons")
+    p.add_argument("--stages", type=int, default=0, metavar="N", help="also N stage sheets")
+    p.add_argument("--sheet", metavar="NAME", help="the puzzle's sheet (default: Puzzle, first)")
+    p.add_argument("--time-limit", type=float, default=20.0, metavar="SECONDS")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Replay the puzzle and write the steps."""
+    from ..teaching import hints_workbook
+
+    try:
+        steps = hints_workbook(
+            args.workbook,
+            args.output,
+            sheet=args.sheet,
+            lang=args.lang,
+            stages=args.stages,
+            time_limit=args.time_limit,
+        )
+    except BAD_INPUT as exc:
+        return fail(exc)
+    rules = ", ".join(f"{rule} {n}" for rule, n in Counter(s.rule for s in steps).most_common())
+    print(f"{args.output}: {len(steps)} steps ({rules})")
+    return EXIT_OK

@@ -1,0 +1,62 @@
+"""``xlsolver make``: a teacher's drawing → a verified puzzle worksheet with answer key."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..workbook.clues import parse_size
+from ._teaching import BAD_INPUT, fail, report
+
+HELP = "turn a drawing (filled cells in a workbook, or a PNG) into a puzzle worksheet + key"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The make command's options."""
+    p.add_argument("drawing", nargs="?", help="a workbook with the picture drawn in cells")
+    p.add_argument("--image", metavar="PNG", help="a black-and-white picture instead")
+    p.add_argument("--size", metavar="WxH", help="cells of the puzzle made from an image")
+    p.add_argument("--threshold", type=int, default=128, help="grey below this is black (128)")
+    p.add_argument("-o", "--output", required=True, help="the worksheet to write (.xlsx)")
+    p.add_argument("--title", default="", help="the title (default: text on the sheet, file name)")
+    p.add_argument("--sheet", metavar="NAME", help="the sheet holding the drawing")
+    p.add_argument("--range", metavar="A1:J10", help="the drawing's cells (default: found)")
+    p.add_argument(
+        "--add-givens",
+        action="store_true",
+        help="print the suggested givens on the puzzle when it is not unique",
+    )
+    p.add_argument("--time-limit", type=float, default=20.0, metavar="SECONDS")
+    p.add_argument("--json", action="store_true", help="print the verdict as one JSON line")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Read the drawing, judge it, write the worksheet."""
+    from ..teaching import make_worksheet, read_drawing_file, read_image
+
+    if bool(args.drawing) == bool(args.image):
+        return fail("give either a drawing workbook or --image PNG")
+    size = None
+    if args.size:
+        size = parse_size(args.size)
+        if size is None:
+            return fail(f"--size {args.size!r}: expected WIDTHxHEIGHT, e.g. 20x20")
+    try:
+        if args.image:
+            drawing = read_image(args.image, size=size, threshold=args.threshold)
+        else:
+            drawing = read_drawing_file(args.drawing, sheet=args.sheet, rect=args.range)
+        verdict, path = make_worksheet(
+            drawing,
+            args.output,
+            title=args.title,
+            add_givens=args.add_givens,
+            time_limit=args.time_limit,
+            inputs=[args.drawing or args.image],
+        )
+    except BAD_INPUT as exc:
+        return fail(exc)
+    h, w = drawing.picture.shape
+    code = report(f"{path} ({w}×{h})", verdict, args.json)
+    if verdict.suggestion and args.add_givens and not args.json:
+        print("  the suggested givens are printed on the puzzle sheet")
+    return code

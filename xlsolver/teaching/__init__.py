@@ -1,0 +1,137 @@
+"""Teaching worksheets: a drawing becomes a verified puzzle, a printable sheet with its
+answer key, a hints workbook, and grading of what the class hands back.
+
+Every command is a function here (the CLI only parses arguments):
+
+    make_worksheet(drawing, "puzzle.xlsx")         -> (Verdict, path)
+    check_workbook("puzzle.xlsx")                  -> Verdict
+    hints_workbook("puzzle.xlsx", "hints.xlsx")    -> steps
+    grade_files(["a.xlsx"], "puzzle.xlsx", out_dir="graded", summary="summary.xlsx")
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import numpy as np
+
+from ..puzzle import Puzzle
+from ..result import Step
+from ..rules import hint_steps
+from ..sheets.errors import WorkbookError
+from ..sheets.xlsx import open_book
+from .drawing import Drawing, read_drawing, read_drawing_file
+from .grading import Grade, Key, grade_file, grade_files, read_key, write_summary
+from .hints_sheet import read_hint_steps, write_hints
+from .image import read_image
+from .verdict import DEFAULT_TIME_LIMIT, Verdict, assess, suggest_givens
+from .worksheet import (
+    KEY_SHEET,
+    PUZZLE_SHEET,
+    VERDICT_SHEET,
+    build_worksheet,
+    puzzle_sheet,
+    save_book,
+)
+
+__all__ = [
+    "KEY_SHEET",
+    "PUZZLE_SHEET",
+    "VERDICT_SHEET",
+    "Drawing",
+    "Grade",
+    "Key",
+    "Verdict",
+    "assess",
+    "check_workbook",
+    "grade_file",
+    "grade_files",
+    "hints_workbook",
+    "make_worksheet",
+    "read_drawing",
+    "read_drawing_file",
+    "read_hint_steps",
+    "read_image",
+    "read_key",
+    "suggest_givens",
+    "write_hints",
+    "write_summary",
+]
+
+
+def make_worksheet(
+    drawing: Drawing,
+    output: str | os.PathLike,
+    *,
+    title: str = "",
+    add_givens: bool = False,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    inputs=(),
+) -> tuple[Verdict, Path]:
+    """Clues from a drawing, its verdict, and the worksheet (puzzle, answer key) saved."""
+    title = title or drawing.title
+    puzzle = Puzzle.from_solution(drawing.picture, title=title)
+    verdict = assess(puzzle, drawing.picture, time_limit=time_limit)
+    if add_givens and verdict.suggestion:
+        from .verdict import givens_grid
+
+        fixed = assess(
+            puzzle,
+            drawing.picture,
+            givens=givens_grid(puzzle, verdict.suggestion),
+            time_limit=time_limit,
+        )
+        verdict.difficulty, verdict.steps, verdict.rules = (
+            fixed.difficulty,
+            fixed.steps,
+            fixed.rules,
+        )
+    book = build_worksheet(puzzle, drawing.picture, verdict, title=title, add_givens=add_givens)
+    return verdict, save_book(book, output, inputs)
+
+
+def check_workbook(
+    path: str | os.PathLike,
+    *,
+    sheet: str | None = None,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
+) -> Verdict:
+    """Verdict and difficulty of the puzzle in a workbook (printed givens count)."""
+    found = puzzle_sheet(open_book(path, read_only=True), sheet)
+    givens = found.givens if found.givens is not None and found.givens.any() else None
+    return assess(found.puzzle, givens=givens, time_limit=time_limit)
+
+
+def hints_workbook(
+    path: str | os.PathLike,
+    output: str | os.PathLike,
+    *,
+    sheet: str | None = None,
+    lang: str = "en",
+    stages: int = 0,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
+) -> list[Step]:
+    """The hints workbook of a puzzle sheet: steps from its givens to the solution."""
+    book = open_book(path, read_only=True)
+    found = puzzle_sheet(book, sheet)
+    givens = found.givens if found.givens is not None and found.givens.any() else None
+    title = book.sheet(found.sheet).read_values((1, 1, 1, 1))[0][0]
+    try:
+        steps = hint_steps(found.puzzle, givens=givens, time_limit=time_limit)
+    except ValueError as exc:
+        raise WorkbookError(f"{path}: {exc}") from None
+    book = write_hints(
+        found.puzzle, steps, lang=lang, title=str(title or found.sheet), stages=stages
+    )
+    save_book(book, output, [path])
+    return steps
+
+
+def known_after(steps: list[Step], shape: tuple[int, int]) -> np.ndarray:
+    """The boolean picture the steps build (True = black)."""
+    out = np.zeros(shape, dtype=bool)
+    for step in steps:
+        for r, c, s in step.cells:
+            out[r, c] = bool(s & 1)
+    return out

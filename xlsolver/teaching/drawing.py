@@ -1,0 +1,145 @@
+"""A teacher's drawing → a black-and-white picture: filled cells or x/1 marks on a sheet.
+
+Glossary
+    mark      a cell the teacher made black: any fill colour (not white), or ``x``/``1``
+    drawing   the rectangle holding the picture: the marks' bounding box, widened to the
+              boxed (bordered) cells around it; a defined name ``PuzzleGrid`` overrides it
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from ..sheets.errors import WorkbookError
+from ..sheets.protocol import Book, Rect, Sheet
+from ..sheets.xlsx import a1_rect, open_book
+from ..workbook.address import where
+from ..workbook.layout import GRID_NAME, MAX_SIDE, luminance
+
+BLACK_MARKS = frozenset({"x", "×", "1", "#", "■", "●", "o"})
+PAPER = 0.95  # fills lighter than this (relative luminance) count as unfilled paper
+
+
+@dataclass
+class Drawing:
+    """A picture read from a sheet: True = black, and where it came from."""
+
+    picture: np.ndarray
+    title: str
+    sheet: str
+    rect: Rect
+
+
+def is_mark(value: object, fill: str | None) -> bool:
+    """True when a cell is drawn black: a visible fill or an x/1 mark."""
+    if fill is not None and luminance(fill) < PAPER:
+        return True
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, (int, float)):
+        return value == 1
+    return isinstance(value, str) and value.strip().lower() in BLACK_MARKS
+
+
+def _marks(sheet: Sheet, rect: Rect) -> np.ndarray:
+    """Boolean marks of a rectangle."""
+    values = sheet.read_values(rect)
+    fills = sheet.read_fills(rect)
+    return np.array(
+        [
+            [is_mark(v, f) for v, f in zip(vr, fr, strict=True)]
+            for vr, fr in zip(values, fills, strict=True)
+        ],
+        dtype=bool,
+    )
+
+
+def _boxed(sheet: Sheet, used: Rect) -> np.ndarray | None:
+    """Which used cells are boxed (a border on every side), None when unknown."""
+    read = getattr(sheet, "read_borders", None)
+    return None if read is None else np.array(read(used), dtype=bool)
+
+
+def _bounds(mask: np.ndarray) -> tuple[int, int, int, int] | None:
+    """(top, left, bottom, right) of the True cells (0-based), None when there are none."""
+    rows, cols = np.nonzero(mask)
+    if not len(rows):
+        return None
+    return int(rows.min()), int(cols.min()), int(rows.max()), int(cols.max())
+
+
+def _title(sheet: Sheet, used: Rect, rect: Rect) -> str:
+    """The first text of two or more characters outside the drawing (a title), else ""."""
+    top, left, _, _ = used
+    for i, row in enumerate(sheet.read_values(used)):
+        for j, v in enumerate(row):
+            r, c = top + i, left + j
+            inside = rect[0] <= r <= rect[2] and rect[1] <= c <= rect[3]
+            if not inside and isinstance(v, str) and len(v.strip()) > 1:
+                return v.strip()
+    return ""
+
+
+def read_drawing(sheet: Sheet, book: Book | None = None, rect: Rect | None = None) -> Drawing:
+    """The picture drawn on a sheet; WorkbookError naming the sheet when there is none."""
+    used = sheet.used_range()
+    if used is None:
+        raise WorkbookError(f"{sheet.name}: the sheet is empty; fill cells to draw a picture")
+    if rect is None and book is not None:
+        named = book.defined_names().get(GRID_NAME) or book.defined_names().get(
+            f"{sheet.name}!{GRID_NAME}"
+        )
+        if named and named[0] == sheet.name:
+            rect = named[1]
+    if rect is None:
+        marks = _marks(sheet, used)
+        found = _bounds(marks)
+        if found is None:
+            raise WorkbookError(
+                f"{sheet.name}: no drawing found — fill cells (any colour) or type x or 1 in them"
+            )
+        boxed = _boxed(sheet, used)
+        if boxed is not None and boxed.any():
+            box = _bounds(boxed)
+            found = tuple(f(a, b) for f, a, b in zip((min, min, max, max), found, box, strict=True))
+        rect = (used[0] + found[0], used[1] + found[1], used[0] + found[2], used[1] + found[3])
+    h, w = rect[2] - rect[0] + 1, rect[3] - rect[1] + 1
+    if h > MAX_SIDE or w > MAX_SIDE:
+        raise WorkbookError(
+            f"{where(sheet.name, rect)}: the drawing is {w}×{h}; at most {MAX_SIDE}×{MAX_SIDE}"
+        )
+    picture = _marks(sheet, rect)
+    if not picture.any():
+        raise WorkbookError(f"{where(sheet.name, rect)}: the drawing has no black cells")
+    return Drawing(picture, _title(sheet, used, rect), sheet.name, rect)
+
+
+def read_drawing_file(
+    path: str | os.PathLike, *, sheet: str | None = None, rect: str | None = None
+) -> Drawing:
+    """The drawing in a workbook file: the named sheet, else the first sheet with marks."""
+    book = open_book(path, read_only=True)
+    area = a1_rect(rect) if rect else None
+    if sheet is not None:
+        try:
+            target = book.sheet(sheet)
+        except KeyError as exc:
+            raise WorkbookError(f"{path}: {exc.args[0]}") from None
+        drawing = read_drawing(target, book, area)
+    else:
+        errors = []
+        for candidate in book.sheets():
+            try:
+                drawing = read_drawing(candidate, book, area)
+                break
+            except WorkbookError as exc:
+                errors.append(str(exc))
+        else:
+            raise WorkbookError(f"{path}: " + (errors[0] if errors else "no sheets"))
+    if not drawing.title:
+        drawing.title = Path(path).stem
+    return drawing

@@ -1,0 +1,151 @@
+"""The hints workbook: every step with its rule and reason, the order cells are found in,
+and optionally one sheet per stage.
+
+Glossary
+    step table  one row per step: number, line, rule, cells (``■R4C3`` black,
+                ``×R4C7`` white, 1-based), reason in plain words
+    stage       a run of consecutive steps shown on its own grid
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from ..cells import BLACK, COLOUR
+from ..puzzle import Puzzle
+from ..result import Step
+from ..rules import RULE_NAMES, line_words, reason
+from ..sheets.protocol import BLACK_STYLE, HIGHLIGHT_STYLE, WHITE_STYLE, CellFormat
+from ..sheets.xlsx import XlsxBook, new_book, open_book
+from ..workbook.template import write_template
+from .worksheet import grid_cell
+
+STEPS_SHEET = "Steps"
+ORDER_SHEET = "Order"
+STAGE_SHEET = "Stage {}"
+HEADER_ROW = 3
+HEADERS = {
+    "en": ("#", "line", "rule", "cells", "reason"),
+    "ja": ("番号", "線", "規則", "マス", "理由"),
+}
+COLUMN_WIDTHS = {1: 5, 2: 12, 3: 16, 4: 30, 5: 90}
+BLACK_MARK, WHITE_MARK = "■", "×"
+CELL_TOKEN = re.compile(r"([■×])R(\d+)C(\d+)")
+
+
+def cells_code(step: Step) -> str:
+    """A step's cells as ``■R4C3 ×R4C7`` (1-based)."""
+    return " ".join(
+        f"{BLACK_MARK if s & COLOUR == BLACK else WHITE_MARK}R{r + 1}C{c + 1}"
+        for r, c, s in step.cells
+    )
+
+
+def where_words(step: Step, lang: str) -> str:
+    """The line of a step, or the cell a probe or guess tried."""
+    if step.line is not None:
+        return line_words(step.line, lang)
+    if step.cell is not None:
+        r, c = step.cell
+        return f"{r + 1}行{c + 1}列" if lang == "ja" else f"R{r + 1}C{c + 1}"
+    return ""
+
+
+def _steps_sheet(book: XlsxBook, puzzle: Puzzle, steps: list[Step], lang: str, title: str):
+    """The step table."""
+    sheet = book.sheets()[0]
+    sheet.ws.title = STEPS_SHEET
+    heading = f"{title} — hints" if lang == "en" else f"{title} — ヒント"
+    sheet.write_values((1, 1), [[heading]])
+    sheet.format_cells([(1, 1)], CellFormat(bold=True, font_size=14))
+    sheet.write_values((HEADER_ROW, 1), [list(HEADERS[lang])])
+    sheet.format_cells([(HEADER_ROW, c) for c in range(1, 6)], CellFormat(bold=True, bottom="thin"))
+    index = 1 if lang == "ja" else 0
+    rows = [
+        [
+            n,
+            where_words(step, lang),
+            RULE_NAMES.get(step.rule, (step.rule, step.rule))[index],
+            cells_code(step),
+            reason(step, puzzle, lang),
+        ]
+        for n, step in enumerate(steps, 1)
+    ]
+    sheet.write_values((HEADER_ROW + 1, 1), rows)
+    sheet.set_column_widths(COLUMN_WIDTHS)
+    sheet.ws.freeze_panes = f"A{HEADER_ROW + 1}"
+
+
+def step_numbers(puzzle: Puzzle, steps: list[Step]) -> np.ndarray:
+    """For every cell, the number (from 1) of the step that found it."""
+    order = np.zeros((puzzle.height, puzzle.width), dtype=np.int32)
+    for n, step in enumerate(steps, 1):
+        for r, c, _ in step.cells:
+            if not order[r, c]:
+                order[r, c] = n
+    return order
+
+
+def _paint_grid(
+    sheet, layout, steps: list[Step], numbers: np.ndarray, new: set[int], highlight: bool
+) -> None:
+    """Paint the cells of some steps; ``new`` ones show their step numbers (white ones
+    highlighted when asked, otherwise left plain so the numbers read well)."""
+    black, white, fresh = [], [], []
+    for n, step in enumerate(steps, 1):
+        for r, c, s in step.cells:
+            cell = grid_cell(layout, r, c)
+            (black if s & COLOUR == BLACK else white).append(cell)
+            if n in new:
+                fresh.append(cell)
+                sheet.write_values(cell, [[int(numbers[r, c])]])
+    sheet.paint(black, BLACK_STYLE)
+    sheet.paint([c for c in white if c not in set(fresh)], WHITE_STYLE)
+    if highlight:
+        sheet.paint([c for c in fresh if c in set(white)], HIGHLIGHT_STYLE)
+    small = CellFormat(horizontal="center", vertical="center", font_size=7, shrink=True)
+    sheet.format_cells(fresh, small)
+
+
+def write_hints(
+    puzzle: Puzzle,
+    steps: list[Step],
+    *,
+    lang: str = "en",
+    title: str = "",
+    stages: int = 0,
+) -> XlsxBook:
+    """A workbook: the step table, the order grid (step numbers), and ``stages`` stage sheets."""
+    title = title or puzzle.title or "Puzzle"
+    book = new_book()
+    _steps_sheet(book, puzzle, steps, lang, title)
+    numbers = step_numbers(puzzle, steps)
+    order = book.add_sheet(ORDER_SHEET)
+    layout = write_template(order, puzzle, title=f"{title} — order of deduction")
+    _paint_grid(order, layout, steps, numbers, set(range(1, len(steps) + 1)), False)
+    if stages > 0 and steps:
+        bounds = np.linspace(0, len(steps), min(stages, len(steps)) + 1).round().astype(int)
+        for k, (a, b) in enumerate(zip(bounds, bounds[1:], strict=False), 1):
+            sheet = book.add_sheet(STAGE_SHEET.format(k))
+            layout = write_template(sheet, puzzle, title=f"{title} — steps {a + 1}–{b}")
+            _paint_grid(sheet, layout, steps[:b], numbers, set(range(a + 1, b + 1)), True)
+    return book
+
+
+def read_hint_steps(path) -> list[list[tuple[int, int, bool]]]:
+    """The steps of a hints workbook: per step, its cells as (row, col, black), from 0."""
+    book = open_book(path, read_only=True)
+    sheet = book.sheet(STEPS_SHEET)
+    used = sheet.used_range()
+    out = []
+    for row in sheet.read_values((HEADER_ROW + 1, 1, used[2], 5)):
+        if not isinstance(row[0], int):
+            continue
+        cells = [
+            (int(r) - 1, int(c) - 1, mark == BLACK_MARK)
+            for mark, r, c in CELL_TOKEN.findall(str(row[3] or ""))
+        ]
+        out.append(cells)
+    return out

@@ -1,0 +1,160 @@
+"""Writing the printable worksheet: puzzle sheet, answer key, and (when the drawing is
+not unique) a verdict sheet with the differing cells highlighted and suggested givens.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import numpy as np
+
+from ..cells import COLOUR, WHITE
+from ..puzzle import Puzzle
+from ..sheets.errors import WorkbookError
+from ..sheets.protocol import (
+    ANSWER_STYLE,
+    BLACK_STYLE,
+    HIGHLIGHT_STYLE,
+    WHITE_STYLE,
+    Book,
+    CellFormat,
+    LayoutSheet,
+)
+from ..sheets.xlsx import XlsxBook, new_book
+from ..workbook.layout import SheetPuzzle, find_puzzles, read_puzzle
+from ..workbook.template import TemplateLayout, write_template
+from .verdict import Verdict
+
+PUZZLE_SHEET = "Puzzle"
+KEY_SHEET = "Answer key"
+VERDICT_SHEET = "Verdict"
+NAME_LABEL = "Name:"
+NAME_ROW = 3  # the blank row between the size labels and the column clues
+NAME_COLUMNS = range(3, 9)  # underlined cells where a student writes a name
+GIVEN_MARK = "G"
+
+
+def grid_cell(layout: TemplateLayout, r: int, c: int) -> tuple[int, int]:
+    """The sheet cell of grid row r, column c (from 0)."""
+    return layout.grid[0] + r, layout.grid[1] + c
+
+
+def _cells(layout: TemplateLayout, mask: np.ndarray) -> list[tuple[int, int]]:
+    """Sheet cells where a boolean mask is True."""
+    return [grid_cell(layout, int(r), int(c)) for r, c in zip(*np.nonzero(mask), strict=True)]
+
+
+def notes_cell(layout: TemplateLayout) -> tuple[int, int]:
+    """Where notes go: right of the grid and the print area (seen on screen, not printed).
+
+    Not below the grid: text there would end the row-clue band when the sheet is read.
+    """
+    return layout.grid[0], max(layout.grid[3], layout.print_area[3]) + 2
+
+
+def _notes(sheet: LayoutSheet, layout: TemplateLayout, lines: list[str]) -> None:
+    """Lines of text right of the grid, outside the print area."""
+    sheet.write_values(notes_cell(layout), [[line] for line in lines])
+
+
+def paint_givens(sheet: LayoutSheet, layout: TemplateLayout, givens) -> None:
+    """Print givens on a puzzle grid: black filled, white crossed."""
+    black = [grid_cell(layout, r, c) for r, c, s in givens if s & COLOUR != WHITE]
+    white = [grid_cell(layout, r, c) for r, c, s in givens if s & COLOUR == WHITE]
+    sheet.paint(black, BLACK_STYLE)
+    sheet.paint(white, WHITE_STYLE)
+
+
+def write_puzzle_sheet(
+    sheet: LayoutSheet, puzzle: Puzzle, title: str, givens=(), notes: list[str] = ()
+) -> TemplateLayout:
+    """The printable puzzle: template, a name line, printed givens, notes below."""
+    layout = write_template(sheet, puzzle, title=title)
+    sheet.write_values((NAME_ROW, 1), [[NAME_LABEL]])
+    sheet.format_cells([(NAME_ROW, c) for c in NAME_COLUMNS], CellFormat(bottom="thin"))
+    paint_givens(sheet, layout, givens)
+    if notes:
+        _notes(sheet, layout, list(notes))
+    return layout
+
+
+def write_answer_key(sheet: LayoutSheet, puzzle: Puzzle, picture: np.ndarray, title: str):
+    """The answer key: the same template with the picture in solid black."""
+    layout = write_template(sheet, puzzle, title=f"{title} — answer key" if title else "Answer key")
+    sheet.paint(_cells(layout, picture), ANSWER_STYLE)
+    return layout
+
+
+def write_verdict_sheet(
+    sheet: LayoutSheet, puzzle: Puzzle, picture: np.ndarray, verdict: Verdict, title: str
+) -> TemplateLayout:
+    """The drawing with the cells two solutions disagree on highlighted and givens marked G."""
+    layout = write_template(sheet, puzzle, title=f"{title} — not unique")
+    differing = np.zeros(picture.shape, dtype=bool)
+    for r, c in verdict.differing:
+        differing[r, c] = True
+    sheet.paint(_cells(layout, picture & ~differing), BLACK_STYLE)
+    sheet.paint(_cells(layout, differing), HIGHLIGHT_STYLE)
+    for r, c, _ in verdict.suggestion:
+        sheet.write_values(grid_cell(layout, r, c), [[GIVEN_MARK]])
+    _notes(
+        sheet,
+        layout,
+        verdict.lines()
+        + [
+            "yellow: cells that differ between two solutions",
+            f"{GIVEN_MARK}: suggested givens (print them on the puzzle: make --add-givens)",
+        ],
+    )
+    return layout
+
+
+def build_worksheet(
+    puzzle: Puzzle,
+    picture: np.ndarray,
+    verdict: Verdict,
+    *,
+    title: str = "",
+    add_givens: bool = False,
+) -> XlsxBook:
+    """A workbook with the puzzle sheet, the answer key and, if needed, the verdict sheet."""
+    book = new_book()
+    sheet = book.sheets()[0]
+    sheet.ws.title = PUZZLE_SHEET
+    givens = verdict.suggestion if add_givens else []
+    notes = verdict.lines()
+    if givens:
+        notes.append("the suggested givens are printed on the grid")
+    write_puzzle_sheet(sheet, puzzle, title, givens, notes)
+    write_answer_key(book.add_sheet(KEY_SHEET), puzzle, picture, title)
+    if verdict.differing:
+        write_verdict_sheet(book.add_sheet(VERDICT_SHEET), puzzle, picture, verdict, title)
+    book.wb.active = 0
+    return book
+
+
+def save_book(book: XlsxBook, output: str | os.PathLike, inputs=()) -> Path:
+    """Save, refusing to write over an input file."""
+    target = Path(output)
+    for path in inputs:
+        if path is not None and target.exists() and target.resolve() == Path(path).resolve():
+            raise WorkbookError(f"{target}: refusing to write over the input file")
+    if target.suffix.lower() not in (".xlsx", ".xlsm"):
+        raise WorkbookError(f"{target}: the output must be an .xlsx workbook")
+    return book.save(target)
+
+
+def puzzle_sheet(book: Book, name: str | None = None) -> SheetPuzzle:
+    """The puzzle to work on: the named sheet, else the Puzzle sheet, else the first found.
+
+    Cells painted on the grid are read as givens (printed hints).
+    """
+    if name is not None:
+        try:
+            return read_puzzle(book.sheet(name), book, givens=True)
+        except KeyError as exc:
+            raise WorkbookError(str(exc.args[0])) from None
+    if any(s.name == PUZZLE_SHEET for s in book.sheets()):
+        return read_puzzle(book.sheet(PUZZLE_SHEET), book, givens=True)
+    return find_puzzles(book, givens=True)[0]
