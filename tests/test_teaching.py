@@ -31,6 +31,7 @@ from xlsolver.teaching import (
     read_image,
 )
 from xlsolver.teaching.verdict import givens_grid
+from xlsolver.teaching.worksheet import DIFFERS_BLACK_STYLE
 from xlsolver.workbook.layout import read_puzzle
 
 HEART = [
@@ -178,7 +179,8 @@ def test_several_solutions_are_shown_and_fixed(tmp_path, capsys):
     verdict_sheet = book.sheet(VERDICT_SHEET)
     grid = read_puzzle(verdict_sheet, book).grid
     fills = np.array(verdict_sheet.read_fills(grid))
-    highlighted = fills == HIGHLIGHT_STYLE.fill
+    highlighted = (fills == HIGHLIGHT_STYLE.fill) | (fills == DIFFERS_BLACK_STYLE.fill)
+    assert np.array_equal(fills == DIFFERS_BLACK_STYLE.fill, highlighted & sol)
     other = sol ^ highlighted  # the drawing with the highlighted cells flipped
     assert highlighted.sum() >= 4 and puzzle.is_solution(other)  # is another solution
     # the suggested givens: unique by the analyzer and by brute force

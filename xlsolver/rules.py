@@ -160,14 +160,20 @@ def rule_empty(v: LineView) -> Finding | None:
 
 
 def rule_full(v: LineView) -> Finding | None:
-    """Clues and single gaps fill the line exactly."""
-    if not v.clues or min_length(v.clues) != v.n:
+    """The clues and their single gaps fill the line (or its free cells) exactly."""
+    if not v.clues:
         return None
-    black, pos = 0, 0
-    for c in v.clues:
-        black |= span(pos, pos + c - 1)
-        pos += c + 1
-    return Finding("full", black & v.unknown, v.full & ~black & v.unknown)
+    if min_length(v.clues) == v.n:
+        black, pos = 0, 0
+        for c in v.clues:
+            black |= span(pos, pos + c - 1)
+            pos += c + 1
+        return Finding("full", black & v.unknown, v.full & ~black & v.unknown, {"cells": v.n})
+    sol = _whites_only(v)
+    if sol is None or any(s & (s - 1) for s in sol.starts):
+        return None  # some block can still move
+    free = (v.full & ~v.w).bit_count()
+    return Finding("full", sol.black & v.unknown, sol.white & v.unknown, {"free": free})
 
 
 def rule_done(v: LineView) -> Finding | None:
@@ -615,6 +621,10 @@ def reason_text(found: Finding, line: LineId, clues: tuple[int, ...], n: int, la
             f"{where}: 塗るブロックがない — 全部白" if ja else f"{where} has no blocks — all white"
         )
     if rule == "full":
+        if "free" in f:
+            if ja:
+                return f"{where}: {clue_text(clues)} は空いた{f['free']}マスにちょうど収まる"
+            return f"{where}: {clue_text(clues)} fits the {f['free']} free cells exactly"
         if ja:
             return f"{where}: {clue_text(clues)} で{n}マスちょうど埋まる"
         return f"{where}: {clue_text(clues)} fills all {n} cells"
@@ -632,7 +642,7 @@ def reason_text(found: Finding, line: LineId, clues: tuple[int, ...], n: int, la
                 parts.append(
                     f"{c}は{free}マスにちょうど入る — 全部黒"
                     if ja
-                    else f"clue {c} exactly fills its {free} free cells"
+                    else f"clue {c} fits exactly in its {free} free cells"
                 )
             elif ja:
                 parts.append(f"{c}は{free}マスの中 — 真ん中の{k}マスは黒")

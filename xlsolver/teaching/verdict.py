@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..analyzer import board_from_grid, solve
-from ..board import Contradiction
+from ..board import Board, Contradiction
 from ..cells import BLACK_CONC, COLOUR, WHITE_CONC, empty_grid
 from ..puzzle import Puzzle
 from ..result import MULTIPLE, UNIQUE, Result
@@ -68,6 +68,13 @@ class Verdict:
                     f"suggested givens ({len(self.suggestion)}) that make it unique: "
                     + givens_text(self.suggestion)
                 )
+            if self.difficulty:
+                out.append(
+                    "difficulty with these givens: "
+                    f"{DIFFICULTY_WORDS.get(self.difficulty, self.difficulty)}; {self.steps} steps"
+                )
+            if self.error:
+                out.append(f"note: {self.error}")
         else:
             out.append(f"verdict: {self.status}" + (f" — {self.error}" if self.error else ""))
         return out
@@ -125,14 +132,53 @@ def _differing(result: Result, picture: np.ndarray | None = None) -> list[tuple[
     return [(int(r), int(c)) for r, c in zip(*np.nonzero(a != b), strict=True)]
 
 
-def _unknown_after(puzzle: Puzzle, grid: np.ndarray) -> int:
-    """Cells line logic leaves unknown from a grid of givens (the ambiguity left)."""
+def _propagated(puzzle: Puzzle, grid: np.ndarray) -> Board | None:
+    """The board line logic reaches from a grid of givens (None on a contradiction)."""
     board = board_from_grid(puzzle, grid)
     try:
         board.propagate()
     except Contradiction:
-        return puzzle.width * puzzle.height + 1
-    return board.unknown
+        return None
+    return board
+
+
+def _unknown_after(board: Board, r: int, c: int, black: bool) -> int:
+    """Cells line logic leaves unknown once one more given is added (the ambiguity left)."""
+    if board.cell_state(r, c):
+        return board.unknown
+    trial = board.copy()
+    try:
+        trial.set_cell(r, c, black)
+        trial.propagate([r, board.h + c])
+    except Contradiction:
+        return board.h * board.w + 1
+    return trial.unknown
+
+
+def components(cells: list[tuple[int, int]]) -> list[list[tuple[int, int]]]:
+    """Cells grouped into 8-connected patches (each patch is one local ambiguity)."""
+    todo = set(cells)
+    out = []
+    for cell in cells:
+        if cell not in todo:
+            continue
+        todo.discard(cell)
+        patch, stack = [], [cell]
+        while stack:
+            r, c = stack.pop()
+            patch.append((r, c))
+            for dr in (-1, 0, 1):
+                for dc in (-1, 0, 1):
+                    nxt = (r + dr, c + dc)
+                    if nxt in todo:
+                        todo.discard(nxt)
+                        stack.append(nxt)
+        out.append(sorted(patch))
+    return out
+
+
+class SuggestionTimeout(TimeoutError):
+    """The time limit ran out before givens making the puzzle unique were found."""
 
 
 def suggest_givens(
@@ -144,9 +190,10 @@ def suggest_givens(
 ) -> list[tuple[int, int, int]]:
     """Few givens, taken from ``solution``, after which the puzzle has one solution.
 
-    Greedy: while two solutions exist, add the cell (among those they differ in) whose
-    colour in ``solution`` leaves line logic the fewest unknown cells; every addition is
-    checked with solve(). Then each given is dropped again if the puzzle stays unique.
+    Greedy: while another solution exists, add in every patch of cells where it differs
+    from ``solution`` the cell whose colour leaves line logic the fewest unknown cells;
+    every round is checked with solve(). Then each given is dropped again when the puzzle
+    stays unique without it (line logic alone settles most of these checks).
     """
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     added: list[tuple[int, int, int]] = []
@@ -154,25 +201,38 @@ def suggest_givens(
     def state(r: int, c: int) -> int:
         return BLACK_CONC if solution[r, c] else WHITE_CONC
 
-    def status(givens) -> Result:
-        left = None if deadline is None else max(deadline - time.perf_counter(), 0.5)
-        return solve(puzzle, givens=givens_grid(puzzle, givens, base), time_limit=left)
+    def left() -> float | None:
+        return None if deadline is None else deadline - time.perf_counter()
 
-    result = status(added)
-    while result.status == MULTIPLE:
-        grid = givens_grid(puzzle, added, base)
-        candidates = _differing(result)[:MAX_CANDIDATES]
-        r, c = min(
-            candidates,
-            key=lambda rc: _unknown_after(puzzle, givens_grid(puzzle, [(*rc, state(*rc))], grid)),
-        )
-        added.append((r, c, state(r, c)))
-        result = status(added)
-    if result.status != UNIQUE:
-        raise ValueError(f"no unique puzzle from these givens ({result.status})")
+    def status(givens) -> tuple[str, Result | None]:
+        grid = givens_grid(puzzle, givens, base)
+        board = _propagated(puzzle, grid)
+        if board is not None and board.solved:
+            return UNIQUE, None
+        result = solve(puzzle, givens=grid, time_limit=max(left() or 0, 0.5) if deadline else None)
+        return result.status, result
+
+    verdict, result = status(added)
+    while verdict == MULTIPLE:
+        if deadline is not None and left() <= 0:
+            raise SuggestionTimeout("no givens found within the time limit")
+        board = _propagated(puzzle, givens_grid(puzzle, added, base))
+        for patch in components(_differing(result, solution)):
+            candidates = patch[:MAX_CANDIDATES]
+            r, c = candidates[0]
+            if board is not None:
+                r, c = min(
+                    candidates, key=lambda rc: _unknown_after(board, *rc, bool(solution[rc]))
+                )
+            added.append((r, c, state(r, c)))
+        verdict, result = status(added)
+    if verdict != UNIQUE:
+        raise ValueError(f"no unique puzzle from these givens ({verdict})")
     for given in list(reversed(added)):
+        if deadline is not None and left() <= 0:
+            break  # unique already; fewer givens would only be nicer
         trial = [g for g in added if g != given]
-        if status(trial).status == UNIQUE:
+        if status(trial)[0] == UNIQUE:
             added = trial
     return sorted(added)
 
@@ -197,7 +257,12 @@ def assess(
         verdict.differing = _differing(result, solution)
         if suggest:
             picture = solution if solution is not None else result.solutions[0]
-            verdict.suggestion = suggest_givens(puzzle, picture, base=givens, time_limit=time_limit)
+            try:
+                verdict.suggestion = suggest_givens(
+                    puzzle, picture, base=givens, time_limit=time_limit
+                )
+            except SuggestionTimeout as exc:
+                verdict.error = str(exc)
     elif result.status == UNIQUE:
         logic = solve(puzzle, givens=givens, method="logic", time_limit=time_limit)
         verdict.difficulty = logic.difficulty or "search"

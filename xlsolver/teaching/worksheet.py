@@ -20,6 +20,7 @@ from ..sheets.protocol import (
     Book,
     CellFormat,
     LayoutSheet,
+    Style,
 )
 from ..sheets.xlsx import XlsxBook, new_book
 from ..workbook.layout import SheetPuzzle, find_puzzles, read_puzzle
@@ -33,6 +34,8 @@ NAME_LABEL = "Name:"
 NAME_ROW = 3  # the blank row between the size labels and the column clues
 NAME_COLUMNS = range(3, 9)  # underlined cells where a student writes a name
 GIVEN_MARK = "G"
+# Differing cells black in the drawing: a darker shade of HIGHLIGHT_STYLE.
+DIFFERS_BLACK_STYLE = Style("differs-black", fill="#BF8F00")
 
 
 def grid_cell(layout: TemplateLayout, r: int, c: int) -> tuple[int, int]:
@@ -95,7 +98,8 @@ def write_verdict_sheet(
     for r, c in verdict.differing:
         differing[r, c] = True
     sheet.paint(_cells(layout, picture & ~differing), BLACK_STYLE)
-    sheet.paint(_cells(layout, differing), HIGHLIGHT_STYLE)
+    sheet.paint(_cells(layout, differing & ~picture), HIGHLIGHT_STYLE)
+    sheet.paint(_cells(layout, differing & picture), DIFFERS_BLACK_STYLE)
     for r, c, _ in verdict.suggestion:
         sheet.write_values(grid_cell(layout, r, c), [[GIVEN_MARK]])
     _notes(
@@ -103,7 +107,8 @@ def write_verdict_sheet(
         layout,
         verdict.lines()
         + [
-            "yellow: cells that differ between two solutions",
+            "yellow: cells where another solution differs from the drawing "
+            "(dark yellow: black in the drawing, light: white)",
             f"{GIVEN_MARK}: suggested givens (print them on the puzzle: make --add-givens)",
         ],
     )
