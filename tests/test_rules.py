@@ -196,3 +196,16 @@ def test_probe_step_when_lines_stall():
     for p in probes:
         ((_, _, state),) = p.cells
         assert state & COLOUR != p.assumed  # the colour tried failed; the other holds
+
+
+def test_search_puzzle_replay_with_guesses_and_a_short_time_limit(data_dir):
+    """5-Dom needs search: guesses follow the answer; a tiny time limit still completes."""
+    from xlsolver.formats import read_puzzles
+
+    dom5 = next(p for p in read_puzzles(data_dir / "domino_logic.txt") if p.title == "5-Dom")
+    assert rate(dom5).difficulty == "search"
+    sol = solve(dom5).solutions[0]
+    for limit in (30.0, 0.0):
+        steps = hint_steps(dom5, time_limit=limit)
+        replay_checks(dom5, steps, sol)
+        assert any(s.rule == "guess" for s in steps)

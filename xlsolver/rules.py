@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .analyzer import board_from_grid, discrepancy_cells, solve
-from .board import Board, Contradiction
+from .board import Board, Contradiction, Timeout
 from .cells import BLACK, BLACK_CONC, COLOUR, CONC, DISCREPANCY_CONC, WHITE, WHITE_CONC
 from .line import LineSolution, solve_line, spread
 from .probe import unknown_cells
@@ -69,6 +69,7 @@ RULE_NAMES = {
     "guess": ("Guess", "仮定"),
 }
 LANGS = ("en", "ja")
+MIN_SOLVE_SECONDS = 10.0  # the answer that guesses follow is looked for at least this long
 
 
 @dataclass
@@ -557,10 +558,16 @@ def hint_steps(
     replay = Replay(puzzle, givens)
     steps: list[Step] = []
     while not replay.board.solved:
-        step = replay.line_step() or replay.probe_step(deadline)
+        step = replay.line_step()
+        if step is None:
+            try:
+                step = replay.probe_step(deadline)
+            except Timeout:
+                step = None  # out of time for probing: the rest is guessed from the answer
         if step is None:
             if solution is None:
-                result = solve(puzzle, max_solutions=1, givens=givens, time_limit=time_limit)
+                limit = None if time_limit is None else max(time_limit, MIN_SOLVE_SECONDS)
+                result = solve(puzzle, max_solutions=1, givens=givens, time_limit=limit)
                 if not result.solutions:
                     raise ValueError(f"no solution to replay ({result.status})")
                 solution = result.solutions[0]

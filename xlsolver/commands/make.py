@@ -35,6 +35,8 @@ def run(args: argparse.Namespace) -> int:
 
     if bool(args.drawing) == bool(args.image):
         return fail("give either a drawing workbook or --image PNG")
+    if args.size and not args.image:
+        return fail("--size goes with --image (a drawing's size is its cells)")
     size = None
     if args.size:
         size = parse_size(args.size)
