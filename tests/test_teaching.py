@@ -336,6 +336,22 @@ def test_grade_counts_wrong_cells(tmp_path, capsys):
     assert grades[0].wrong == 3 and grades[0].wrong_cells == [(0, 0), (2, 5), (9, 4)]
 
 
+def test_grade_accepts_another_solution(tmp_path):
+    """On a puzzle with several solutions, any grid meeting every clue scores full marks."""
+    sol = picture(DIAGONAL)
+    key, _ = make(tmp_path, DIAGONAL, "diagonal")
+    swapped = sol.copy()
+    swapped[[0, 1]] = swapped[[1, 0]]  # rows 1 and 2 exchanged: still one 1 per line
+    assert Puzzle.from_solution(sol).is_solution(swapped)
+    broken = sol.copy()
+    broken[0, 0] = False
+    grades = grade_files(
+        [answer(tmp_path / "eve.xlsx", key, swapped), answer(tmp_path / "fay.xlsx", key, broken)],
+        key,
+    )
+    assert (grades[0].wrong, grades[1].wrong) == (0, 1) and grades[0].note
+
+
 def test_python_api_make_from_drawing(tmp_path):
     """The same actions from Python: read a drawing, make the worksheet."""
     path = draw(tmp_path / "d.xlsx", HEART, title="My heart", at=(5, 4))

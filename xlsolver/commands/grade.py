@@ -31,6 +31,7 @@ def run(args: argparse.Namespace) -> int:
         if g.error:
             print(f"{g.file}: not graded — {g.error}")
         else:
-            print(f"{g.file}: {g.name}: {g.wrong} wrong of {g.cells}, score {g.score}")
+            note = f" ({g.note})" if g.note else ""
+            print(f"{g.file}: {g.name}: {g.wrong} wrong of {g.cells}, score {g.score}{note}")
     print(f"summary: {summary}")
     return EXIT_BAD_INPUT if any(g.error for g in grades) else EXIT_OK

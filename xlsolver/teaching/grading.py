@@ -54,6 +54,7 @@ class Grade:
     wrong_cells: list[tuple[int, int]] = field(default_factory=list)  # (r, c) from 0
     marked: str = ""  # the marked copy written
     error: str = ""
+    note: str = ""
 
     @property
     def score(self) -> float | None:
@@ -151,6 +152,9 @@ def grade_file(
         grade.error = str(exc)
         return grade
     wrong = answer != key.solution
+    if wrong.any() and key.puzzle.is_solution(answer):
+        wrong[:] = False  # another solution of a puzzle with several: it meets every clue
+        grade.note = "a different solution that meets every clue"
     grade.cells = int(wrong.size)
     grade.wrong = int(wrong.sum())
     grade.wrong_cells = [(int(r), int(c)) for r, c in zip(*np.nonzero(wrong), strict=True)]
@@ -171,7 +175,13 @@ def write_summary(grades: list[Grade], output: str | os.PathLike, title: str = "
     sheet.write_values((1, 1), [[title or "Class summary"]])
     sheet.write_values((3, 1), [list(SUMMARY_HEADERS)])
     rows = [
-        [g.name, Path(g.file).name, None if g.error else g.wrong, g.score, g.error or None]
+        [
+            g.name,
+            Path(g.file).name,
+            None if g.error else g.wrong,
+            g.score,
+            g.error or g.note or None,
+        ]
         for g in grades
     ]
     sheet.write_values((4, 1), rows)
