@@ -243,3 +243,67 @@ def test_next_step_is_a_valid_deduction():
             grid[r, c] = state
     assert np.array_equal(grid == BLACK_CONC, goal)
     assert not ((grid != BLACK_CONC) & (grid != WHITE_CONC)).any()
+
+
+@st.composite
+def boards_with_givens(draw):
+    h = draw(st.integers(2, 12))
+    w = draw(st.integers(2, 12))
+    cells = draw(st.lists(st.booleans(), min_size=h * w, max_size=h * w))
+    picture = np.array(cells, bool).reshape(h, w)
+    keep = draw(st.lists(st.booleans(), min_size=h * w, max_size=h * w))
+    givens = np.where(picture, BLACK, WHITE).astype(np.uint8)
+    givens[~np.array(keep, bool).reshape(h, w)] = 0
+    return picture, givens
+
+
+@given(boards_with_givens(), st.sampled_from(["ladder", "dfa"]))
+@settings(max_examples=150, deadline=None)
+def test_sat_encodings_respect_clues_and_givens(case, encoding):
+    import xlsolver.sat as sat
+
+    picture, givens = case
+    puzzle = Puzzle.from_solution(picture)
+    old = sat.ENCODING
+    sat.ENCODING = encoding
+    try:
+        fast = solve(puzzle, max_solutions=5, givens=givens, method="sat")
+    finally:
+        sat.ENCODING = old
+    assert fast.solutions, "the picture itself satisfies the clues and the givens"
+    for s in fast.solutions:
+        assert puzzle.is_solution(s)
+        assert not (s & (givens == WHITE)).any() and (s | (givens != BLACK)).all()
+    logic = solve(puzzle, max_solutions=5, givens=givens, method="logic")
+    assert len(logic.solutions) == len(fast.solutions)
+
+
+def test_taai_fixture_solutions_satisfy_the_clues():
+    from xlsolver.formats import read_taai_solutions
+
+    puzzles = read_entries(DATA / "taai2011-first3-questions.txt")
+    refs = read_taai_solutions(DATA / "taai2011-first3-solutions.txt")
+    for puzzle, ref in zip(puzzles, refs, strict=True):
+        result = solve(puzzle, max_solutions=3)
+        assert result.solutions and all(puzzle.is_solution(s) for s in result.solutions)
+        if result.status == "unique":
+            assert np.array_equal(result.solutions[0], ref)
+        else:
+            assert result.status == "multiple"
+
+
+@pytest.mark.parametrize("encoding", ["ladder", "dfa"])
+def test_sat_solutions_of_random_20x20_boards_satisfy_the_clues(encoding):
+    import xlsolver.sat as sat
+
+    rng = np.random.default_rng(7)
+    old = sat.ENCODING
+    sat.ENCODING = encoding
+    try:
+        for _ in range(15):
+            puzzle = Puzzle.from_solution(rng.random((20, 20)) < 0.5)
+            result = solve(puzzle, max_solutions=3, method="sat")
+            assert result.solutions
+            assert all(puzzle.is_solution(s) for s in result.solutions)
+    finally:
+        sat.ENCODING = old

@@ -14,6 +14,7 @@ still-common cell until none exists.
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Iterator
 
@@ -24,6 +25,7 @@ from .line import solve_line
 
 SOLVER = "cadical195"  # the fastest here; python-sat cannot interrupt it
 TIMED_SOLVER = "glucose42"  # interruptible: used when a time limit is set
+ENCODING = os.environ.get("XLSOLVER_ENCODING", "ladder")  # or "dfa": one automaton per line
 
 
 class Encoding:
@@ -35,6 +37,9 @@ class Encoding:
         self.nvars = self.h * self.w
         self.clauses: list[list[int]] = []
         self.unsat = False
+        self.nvars += 1
+        self.true = self.nvars  # a variable fixed true: constants become literals
+        self.clauses.append([self.true])
         for r in range(self.h):
             b, wm = board.black[r], board.white[r]
             base = r * self.w + 1
@@ -45,7 +50,10 @@ class Encoding:
                     self.clauses.append([-(base + c)])
         for line in range(self.h + self.w):
             if (board.black[line] | board.white[line]) != (1 << board.length[line]) - 1:
-                self._encode_line(line)
+                if ENCODING == "dfa":
+                    self._encode_line_dfa(line)
+                else:
+                    self._encode_line(line)
 
     def cell_var(self, r: int, c: int) -> int:
         """The variable of cell (r, c)."""
@@ -68,70 +76,146 @@ class Encoding:
         self.clauses.append(out)
 
     def _encode_line(self, line: int) -> None:
+        """The line as one order ladder per clue over the starts line logic allows."""
         board = self.board
         clues, n = board.clues[line], board.length[line]
-        sol = solve_line(clues, n, board.black[line], board.white[line])
+        known_b, known_w = board.black[line], board.white[line]
+        sol = solve_line(clues, n, known_b, known_w)
         if sol is None:
             self.unsat = True
             self.clauses.append([])
             return
+        true = self.true
+        first, stride = (line * self.w + 1, 1) if line < self.h else (line - self.h + 1, self.w)
+        cell = [
+            true if known_b >> i & 1 else -true if known_w >> i & 1 else first + i * stride
+            for i in range(n)
+        ]
+        ladders = []  # per clue: u[p] = "starts at or before p", p = 0..n
+        bounds = []
+        for starts in sol.starts:
+            lo = (starts & -starts).bit_length() - 1
+            hi = starts.bit_length() - 1
+            base = self.nvars + 1
+            self.nvars += hi - lo
+            ladders.append([-true] * lo + list(range(base, base + hi - lo)) + [true] * (n + 1 - hi))
+            bounds.append((lo, hi))
+        add = self.clauses.append
+        k = len(clues)
+        for j, c in enumerate(clues):
+            u = ladders[j]
+            lo, hi = bounds[j]
+            starts = sol.starts[j]
+            for p in range(lo, hi - 1):
+                add([-u[p], u[p + 1]])
+            for p in range(lo + 1, hi + 1):
+                if not starts >> p & 1:
+                    add([-u[p], u[p - 1]])
+            nxt = ladders[j + 1] if j + 1 < k else None
+            if nxt is not None:
+                lo2, hi2 = bounds[j + 1]
+                for p in range(lo2, hi2 + 1):
+                    add([-nxt[p], u[p - c - 1] if p > c else -true])
+            for i in range(lo, hi + c):  # a covered cell is black
+                add([-u[i], u[i - c] if i >= c else -true, cell[i]])
+            last = bounds[j + 1][1] if nxt is not None else n
+            for i in range(lo, last):  # a black cell after clue j's start, before the next: covered
+                if cell[i] == -true:
+                    continue
+                add(
+                    [
+                        -cell[i],
+                        -u[i],
+                        nxt[i] if nxt is not None else -true,
+                        -u[i - c] if i >= c else true,
+                    ]
+                )
+        lo0, hi0 = bounds[0]
+        u0 = ladders[0]
+        for i in range(lo0, hi0):  # a black cell before the first start cannot be
+            if cell[i] != -true:
+                add([-cell[i], u0[i]])
+
+    def _encode_line_dfa(self, line: int) -> None:
+        """The line as a finite automaton over its cells (unit propagation = line logic)."""
+        board = self.board
+        clues, n = board.clues[line], board.length[line]
+        known_b, known_w = board.black[line], board.white[line]
         if line < self.h:
             cells = [self.cell_var(line, i) for i in range(n)]
         else:
             cells = [self.cell_var(i, line - self.h) for i in range(n)]
-        known_b, known_w = board.black[line], board.white[line]
+        pattern: list[int] = []
+        for j, c in enumerate(clues):
+            pattern += [1] * c + ([0] if j + 1 < len(clues) else [])
+        last = len(pattern)
 
-        def x(i: int):
+        def step(p: int, v: int) -> int | None:
+            if p == last:
+                return p if v == 0 else None
+            if v == pattern[p]:
+                return p + 1
+            if v == 0 and (p == 0 or pattern[p - 1] == 0):
+                return p
+            return None
+
+        def symbols(i: int) -> tuple[int, ...]:
             if known_b >> i & 1:
-                return True
+                return (1,)
             if known_w >> i & 1:
-                return False
-            return cells[i]
+                return (0,)
+            return (0, 1)
 
-        ladders = []
-        for starts in sol.starts:
-            lo = (starts & -starts).bit_length() - 1
-            hi = starts.bit_length() - 1
-            var = {p: self._new_var() for p in range(lo, hi)}
-            ladders.append((lo, hi, var))
-
-        def u(j: int, p: int):
-            lo, hi, var = ladders[j]
-            if p < lo:
-                return False
-            if p >= hi:
-                return True
-            return var[p]
-
-        def neg(lit):
-            return (not lit) if isinstance(lit, bool) else -lit
-
-        cover_of: dict[int, list[int]] = {}
-        for j, (c, starts) in enumerate(zip(clues, sol.starts, strict=True)):
-            lo, hi, _ = ladders[j]
-            for p in range(lo, hi - 1):
-                self._add([neg(u(j, p)), u(j, p + 1)])
-            for p in range(lo + 1, hi + 1):
-                if not starts >> p & 1:
-                    self._add([neg(u(j, p)), u(j, p - 1)])
-            if j + 1 < len(clues):
-                lo2, hi2, _ = ladders[j + 1]
-                for p in range(lo2, hi2 + 1):
-                    self._add([neg(u(j + 1, p)), u(j, p - c - 1)])
-            for i in range(lo, hi + c):
-                xi = x(i)
-                self._add([neg(u(j, i)), u(j, i - c), xi])
-                if xi is True or xi is False:
-                    continue
-                z = self._new_var()
-                self._add([-z, u(j, i)])
-                self._add([-z, neg(u(j, i - c))])
-                cover_of.setdefault(i, []).append(z)
+        fwd = [{0}]
         for i in range(n):
-            xi = x(i)
-            if xi is True or xi is False:
-                continue
-            self._add([-xi, *cover_of.get(i, [])])
+            nxt = set()
+            for p in fwd[-1]:
+                for v in symbols(i):
+                    q = step(p, v)
+                    if q is not None:
+                        nxt.add(q)
+            fwd.append(nxt)
+        alive = [set() for _ in range(n + 1)]
+        alive[n] = fwd[n] & {last}
+        for i in range(n - 1, -1, -1):
+            for p in fwd[i]:
+                for v in symbols(i):
+                    if step(p, v) in alive[i + 1]:
+                        alive[i].add(p)
+                        break
+        if not alive[0]:
+            self.unsat = True
+            self.clauses.append([])
+            return
+        state = [
+            {p: (True if len(alive[i]) == 1 else self._new_var()) for p in alive[i]}
+            for i in range(n + 1)
+        ]
+        incoming: list[dict[int, list[int]]] = [{} for _ in range(n + 1)]
+        for i in range(n):
+            by_symbol: dict[int, list[int]] = {0: [], 1: []}
+            syms = symbols(i)
+            for p, sp in state[i].items():
+                outs = []
+                for v in syms:
+                    q = step(p, v)
+                    if q is None or q not in state[i + 1]:
+                        continue
+                    t = self._new_var()
+                    outs.append(t)
+                    by_symbol[v].append(t)
+                    incoming[i + 1].setdefault(q, []).append(t)
+                    self._add([-t, sp])
+                    self._add([-t, state[i + 1][q]])
+                    if len(syms) == 2:
+                        self._add([-t, cells[i] if v else -cells[i]])
+                self._add([_neg(sp), *outs])
+            if len(syms) == 2:
+                self._add([-cells[i], *by_symbol[1]])
+                self._add([cells[i], *by_symbol[0]])
+        for i in range(1, n + 1):
+            for q, sq in state[i].items():
+                self._add([_neg(sq), *incoming[i].get(q, [])])
 
     def decode(self, model: list[int]) -> np.ndarray:
         """The boolean picture of a model."""
@@ -143,6 +227,11 @@ class Encoding:
         flat = solution.reshape(-1)
         idx = np.arange(flat.size) if cells is None else np.flatnonzero(cells.reshape(-1))
         return [int(-(i + 1)) if flat[i] else int(i + 1) for i in idx]
+
+
+def _neg(lit):
+    """The negation of a literal or a constant."""
+    return (not lit) if isinstance(lit, bool) else -lit
 
 
 class SatSearch:

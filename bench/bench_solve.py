@@ -1,0 +1,173 @@
+"""Benchmark the analyzer over puzzle sets; print a table per puzzle and totals.
+
+    python bench/bench_solve.py webpbn patterns large        # named sets under ../shared/puzzles
+    python bench/bench_solve.py taai2011 --first 200          # the first 200 of a TAAI set
+    python bench/bench_solve.py FILE... --time-limit 60
+    python bench/bench_solve.py webpbn --other "pbnsolve -u {file}"   # time another solver
+
+Every solution found is checked against the clues; a `.non` goal, a TAAI reference
+solution or the class of patterns/expected.csv is checked against the verdict.
+Peak memory is the process's maximum resident set size.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import resource
+import shlex
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared" / "puzzles"
+SETS = {
+    "webpbn": ["webpbn/*.non", "webpbn/*.nin", "patterns/domino_logic.txt"],
+    "patterns": ["patterns/*.txt"],
+    "large": ["large/*.non"],
+    "jwilk": ["jwilk/*.nin"],
+    "nonogram-db": ["nonogram-db/**/*.non"],
+    "taai2011": ["taai/taai2011-questions.txt"],
+    "tcga2016": ["taai/tcga2016-questions.txt"],
+}
+
+
+def expected_classes() -> dict[tuple[str, str], tuple[str, int]]:
+    """(file, grid name) → (class, solutions) from patterns/expected.csv."""
+    path = SHARED / "patterns" / "expected.csv"
+    if not path.exists():
+        return {}
+    with open(path, newline="") as fh:
+        return {
+            (r["File"], r["Grid"]): (r["Valid"], int(r["Solutions"] or 0))
+            for r in csv.DictReader(fh)
+            if r["Grid"]
+        }
+
+
+def files_of(names: list[str]) -> list[Path]:
+    """Puzzle files for set names or paths."""
+    out: list[Path] = []
+    for name in names:
+        if name in SETS:
+            if not SHARED.exists():
+                sys.exit(f"skipped: {SHARED} is absent (the puzzle sets live in ../shared)")
+            for pattern in SETS[name]:
+                out += sorted(p for p in SHARED.glob(pattern) if p.name != "expected.csv")
+        else:
+            out.append(Path(name))
+    return out
+
+
+def reference_solutions(path: Path) -> list[np.ndarray] | None:
+    """The TAAI reference solutions that go with a questions file, if present."""
+    sol = path.with_name(path.name.replace("questions", "solutions"))
+    if sol == path or not sol.exists():
+        return None
+    from xlsolver.formats import read_taai_solutions
+
+    return read_taai_solutions(sol)
+
+
+def check(puzzle, result, expected, reference) -> str:
+    """'ok' or what is wrong with a verdict."""
+    for s in result.solutions:
+        if not puzzle.is_solution(s):
+            return "WRONG SOLUTION"
+    goal = puzzle.meta.get("goal")
+    if goal is not None and result.status != "timeout":
+        if result.status != "unique" or not np.array_equal(result.solutions[0], goal):
+            return "GOAL MISMATCH"
+    if expected is not None and result.status != "timeout":
+        cls, count = expected
+        want = {"OK": "unique", "MULT": "multiple", "ZERO": "contradiction", "ERR": "invalid"}
+        if result.status != want[cls]:
+            return f"EXPECTED {want[cls]}"
+    if reference is not None and result.status == "unique":
+        if not np.array_equal(result.solutions[0], reference):
+            return "REFERENCE MISMATCH"
+    if reference is not None and result.status == "contradiction":
+        return "REFERENCE SAYS SOLVABLE"
+    return "ok"
+
+
+def run_other(command: str, path: Path, limit: float | None) -> str:
+    """Seconds another solver's command takes on one file."""
+    cmd = [part.replace("{file}", str(path)) for part in shlex.split(command)]
+    start = time.perf_counter()
+    try:
+        subprocess.run(cmd, capture_output=True, timeout=limit, check=False)
+    except subprocess.TimeoutExpired:
+        return "timeout"
+    except OSError as exc:
+        return f"error: {exc}"
+    return f"{time.perf_counter() - start:.3f}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark."""
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("sets", nargs="+", help=f"set names ({', '.join(SETS)}) or files")
+    ap.add_argument("--first", type=int, help="only the first N puzzles of each file")
+    ap.add_argument("--time-limit", type=float, default=None, help="seconds per puzzle")
+    ap.add_argument("--method", default="auto", choices=("auto", "logic", "sat"))
+    ap.add_argument("--other", help='another solver\'s command, "{file}" for the file')
+    ap.add_argument("--quiet", action="store_true", help="totals only")
+    args = ap.parse_args(argv)
+
+    sys.path.insert(0, str(ROOT))
+    from xlsolver.analyzer import solve
+    from xlsolver.formats import FormatError, read_entries
+
+    expected = expected_classes()
+    rows = []
+    print(f"{'puzzle':40} {'size':>9} {'status':>13} {'method':>6} {'seconds':>9} check")
+    for path in files_of(args.sets):
+        entries = read_entries(path)
+        refs = reference_solutions(path)
+        other = run_other(args.other, path, args.time_limit) if args.other else None
+        for i, puzzle in enumerate(entries[: args.first] if args.first else entries):
+            if isinstance(puzzle, FormatError):
+                rows.append((f"{path.name}#{i + 1}", "-", "invalid", "", 0.0, "ok"))
+                continue
+            name = f"{path.name}" + (f"#{i + 1}" if len(entries) > 1 else "")
+            if puzzle.meta.get("name"):
+                name += f" {puzzle.meta['name']}"
+            result = solve(puzzle, time_limit=args.time_limit, method=args.method)
+            exp = expected.get((path.name, puzzle.meta.get("name", "")))
+            ref = refs[i] if refs is not None and i < len(refs) else None
+            verdict = check(puzzle, result, exp, ref)
+            size = f"{puzzle.width}x{puzzle.height}"
+            row = (name[:40], size, result.status, result.method, result.seconds, verdict)
+            rows.append(row)
+            if not args.quiet:
+                extra = f"  other: {other}" if other is not None and i == 0 else ""
+                print(
+                    f"{row[0]:40} {size:>9} {row[2]:>13} {row[3]:>6} {row[4]:9.3f} {verdict}"
+                    + extra,
+                    flush=True,
+                )
+    times = [r[4] for r in rows]
+    statuses: dict[str, int] = {}
+    for r in rows:
+        statuses[r[2]] = statuses.get(r[2], 0) + 1
+    bad = [r for r in rows if r[5] != "ok"]
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print("-" * 90)
+    print(f"puzzles {len(rows)}  " + "  ".join(f"{k} {v}" for k, v in sorted(statuses.items())))
+    if times:
+        print(
+            f"total {sum(times):.2f} s  median {statistics.median(times) * 1000:.1f} ms  "
+            f"max {max(times):.2f} s  peak memory {peak:.0f} MiB"
+        )
+    print(f"checks failed: {len(bad)}" + "".join(f"\n  {r[0]}: {r[5]}" for r in bad))
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
