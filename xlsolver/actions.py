@@ -136,12 +136,12 @@ def _paint_trace(book: Book, sheet: Sheet, found, steps: list[Step]) -> int:
 
 def hint(book: Book, sheet: Sheet) -> Outcome:
     """Paint exactly one more deduction from the cells painted so far, with its reason."""
-    from .analyzer import next_step
+    from .rules import explain
 
     book.progress(0.0, "xlsolver: looking for the next step")
     found = _layout().read_puzzle(sheet, book, givens=True)
     grid = found.givens
-    step = next_step(found.puzzle, grid)
+    step = explain(found.puzzle, grid)  # the easiest rule first, named as in RULES.md
     _remove_hint_notes(sheet, found)
     if step is None:
         if not np.any((grid & COLOUR) == 0):

@@ -64,6 +64,7 @@ def solve_puzzle(puzzle, options: SolveOptions, givens=None) -> Result:
         max_solutions=1 if options.first else 2,
         time_limit=options.time_limit,
         givens=givens,
+        common=True,  # paint exactly the cells shared by every solution
     )
 
 
