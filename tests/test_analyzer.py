@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from xlsolver.analyzer import discrepancy_cells, next_step, rate, solve
 from xlsolver.board import Board, Contradiction
 from xlsolver.cells import BLACK, BLACK_CONC, COLOUR, CONC, DISCREPANCY, WHITE, WHITE_CONC
+from xlsolver.families import dom
 from xlsolver.formats import read_entries
 from xlsolver.line import line_solutions, solve_line
 from xlsolver.puzzle import Puzzle, runs
@@ -220,13 +221,28 @@ def test_discrepancy_cells_point_at_the_clash():
     assert discrepancy_cells(board, 0) == [(0, 1)]
 
 
-def test_time_limit_stops_cleanly():
-    dom = _pattern("domino_logic.txt", "9-Dom" if (SHARED / "patterns").exists() else "6-Dom")
+@pytest.mark.parametrize("method", ["logic", "auto"])
+def test_time_limit_stops_cleanly(method):
+    puzzle = (
+        dom(9)
+        if method == "logic"
+        else Puzzle.from_solution(np.random.default_rng(3).random((150, 150)) < 0.5)
+    )
     start = time.perf_counter()
-    result = solve(dom, time_limit=0.3, method="logic")
+    result = solve(puzzle, time_limit=0.2, method=method)
     assert time.perf_counter() - start < 3
     assert result.status == "timeout"
-    assert result.grid.shape == (dom.height, dom.width)
+    assert result.grid.shape == (puzzle.height, puzzle.width)
+    assert not ((result.grid != 0) & (result.grid & CONC == 0)).any(), "only proved cells"
+
+
+def test_dom_family_matches_the_pattern_file():
+    for entry in read_entries(DATA / "domino_logic.txt"):
+        n = int(entry.meta["name"].split("-")[0])
+        assert (dom(n).rows, dom(n).cols) == (entry.rows, entry.cols)
+    for n in (10, 11):
+        result = solve(dom(n))
+        assert result.status == "unique" and dom(n).is_solution(result.solutions[0])
 
 
 def test_next_step_is_a_valid_deduction():

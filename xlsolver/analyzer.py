@@ -217,7 +217,10 @@ class _Run:
         """CaDiCaL on what line logic left open."""
         from .sat import SatSearch
 
-        search = SatSearch(self.board, timed=self.deadline is not None)
+        try:
+            search = SatSearch(self.board, self.deadline)
+        except Timeout:
+            return self.finish(TIMEOUT, self.board.grid(), "time limit reached", method="sat")
         found: list[np.ndarray] = []
         exhausted = True
         try:

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from collections.abc import Iterator
 
 import numpy as np
 
-from .board import Board
+from .board import Board, Timeout
 from .line import solve_line
 
 SOLVER = "cadical195"  # the fastest here; python-sat cannot interrupt it
@@ -31,7 +32,7 @@ ENCODING = os.environ.get("XLSOLVER_ENCODING", "ladder")  # or "dfa": one automa
 class Encoding:
     """The CNF of one board: cell variables first (row-major), then ladder variables."""
 
-    def __init__(self, board: Board):
+    def __init__(self, board: Board, deadline: float | None = None):
         self.board = board
         self.h, self.w = board.h, board.w
         self.nvars = self.h * self.w
@@ -49,6 +50,8 @@ class Encoding:
                 elif wm >> c & 1:
                     self.clauses.append([-(base + c)])
         for line in range(self.h + self.w):
+            if deadline is not None and time.perf_counter() > deadline:
+                raise Timeout
             if (board.black[line] | board.white[line]) != (1 << board.length[line]) - 1:
                 if ENCODING == "dfa":
                     self._encode_line_dfa(line)
@@ -237,10 +240,11 @@ def _neg(lit):
 class SatSearch:
     """An incremental SAT search over one encoding, stoppable from another thread."""
 
-    def __init__(self, board: Board, timed: bool = False, solver: str | None = None):
+    def __init__(self, board: Board, deadline: float | None = None, solver: str | None = None):
         from pysat.solvers import Solver
 
-        self.enc = Encoding(board)
+        self.enc = Encoding(board, deadline)
+        timed = deadline is not None
         name = solver or (TIMED_SOLVER if timed else SOLVER)
         self.solver = Solver(name=name, bootstrap_with=self.enc.clauses)
         self.stopped = False
