@@ -125,27 +125,24 @@ class Board:
             for i in range(self.length[line])
         )
 
+    def _bits(self, masks: list[int]) -> np.ndarray:
+        """Row masks as a boolean H×W array."""
+        size = (self.w + 7) >> 3
+        raw = b"".join(m.to_bytes(size, "little") for m in masks[: self.h])
+        bits = np.unpackbits(np.frombuffer(raw, np.uint8), bitorder="little")
+        return bits.reshape(self.h, size * 8)[:, : self.w].astype(bool)
+
     def grid(self, conc: bool = True) -> np.ndarray:
         """The board as a uint8 state grid (confirmed states by default)."""
-        g = np.zeros((self.h, self.w), dtype=np.uint8)
         bc, wc = (BLACK_CONC, WHITE_CONC) if conc else (BLACK, WHITE)
-        for r in range(self.h):
-            b, w = self.black[r], self.white[r]
-            for c in range(self.w):
-                if b >> c & 1:
-                    g[r, c] = bc
-                elif w >> c & 1:
-                    g[r, c] = wc
+        g = np.zeros((self.h, self.w), dtype=np.uint8)
+        g[self._bits(self.black)] = bc
+        g[self._bits(self.white)] = wc
         return g
 
     def solution(self) -> np.ndarray:
         """The boolean picture of a solved board."""
-        out = np.zeros((self.h, self.w), dtype=bool)
-        for r in range(self.h):
-            b = self.black[r]
-            for c in range(self.w):
-                out[r, c] = bool(b >> c & 1)
-        return out
+        return self._bits(self.black)
 
     def key(self) -> tuple:
         """A hashable snapshot of what is known (the row masks say it all)."""

@@ -29,7 +29,7 @@ def runs_of(mask: int, length: int) -> int:
     x = mask
     have = 1
     while have < length:
-        step = min(have, length - have)
+        step = have if have + have <= length else length - have
         x &= x >> step
         have += step
     return x
@@ -40,15 +40,30 @@ def spread(starts: int, length: int) -> int:
     x = starts
     have = 1
     while have < length:
-        step = min(have, length - have)
+        step = have if have + have <= length else length - have
         x |= x << step
         have += step
     return x
 
 
+_BYTE_REVERSED = bytes(int(f"{i:08b}"[::-1], 2) for i in range(256))
+
+
 def reverse_bits(x: int, n: int) -> int:
-    """Bit i becomes bit n-1-i."""
-    return int(format(x, f"0{n}b")[::-1], 2) if n else 0
+    """Bit i becomes bit n-1-i (x < 2**n)."""
+    size = (n + 7) >> 3
+    flipped = int.from_bytes(x.to_bytes(size, "little").translate(_BYTE_REVERSED), "big")
+    return flipped >> ((size << 3) - n)
+
+
+def reverse_fields(fields: list[int], n: int) -> list[int]:
+    """Each n-bit field reversed (order kept): one reversal for the whole list."""
+    packed = 0
+    for f in fields:
+        packed = (packed << n) | f
+    flipped = reverse_bits(packed, n * len(fields))
+    mask = (1 << n) - 1
+    return [(flipped >> (i * n)) & mask for i in range(len(fields))]
 
 
 def _forward(clues: tuple[int, ...], n: int, can_white: int, can_black: int):
@@ -112,19 +127,19 @@ def solve_line(clues: tuple[int, ...], n: int, black: int, white: int) -> LineSo
     if bwd is None:
         return None
     b_starts, b_gaps = bwd
-    k = len(clues)
+    back_starts = reverse_fields(b_starts, n)[::-1]  # clue j's, in line order
+    back_gaps = reverse_fields(b_gaps, n)[::-1]
     cover = 0
     starts = []
     for j, c in enumerate(clues):
-        back = reverse_bits(b_starts[k - 1 - j], n) >> (c - 1)
-        s = f_starts[j] & back
+        s = f_starts[j] & (back_starts[j] >> (c - 1))
         if not s:
             return None
         starts.append(s)
         cover |= spread(s, c)
     gap = 0
-    for g in range(k + 1):
-        gap |= f_gaps[g] & reverse_bits(b_gaps[k - g], n)
+    for g in range(len(clues) + 1):
+        gap |= f_gaps[g] & back_gaps[g]
     return LineSolution(full & ~gap, full & ~cover, starts)
 
 
