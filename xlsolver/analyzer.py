@@ -22,7 +22,7 @@ from .board import Board, Contradiction, Timeout
 from .cells import BLACK, COLOUR, CONC, DISCREPANCY_CONC, WHITE, grid_from_solution
 from .line import solve_line
 from .probe import probe, trial, unknown_cells
-from .puzzle import Puzzle, PuzzleError
+from .puzzle import Puzzle, PuzzleError, line_name
 from .result import (
     CONTRADICTION,
     GIVEN,
@@ -144,45 +144,26 @@ class _Run:
         grid = self.board.grid()
         for r, c in discrepancy_cells(self.board, line):
             grid[r, c] = DISCREPANCY_CONC
-        return self.finish(CONTRADICTION, grid, f"no solution: {self._name(line)} cannot be placed")
-
-    def _name(self, line: int) -> str:
-        kind, i = self.board.line_id(line)
-        return f"{'row' if kind == 'row' else 'column'} {i + 1}"
+        return self.finish(
+            CONTRADICTION,
+            grid,
+            f"no solution: {line_name(self.board.line_id(line))} cannot be placed",
+        )
 
     def _verdict(self, found: list[np.ndarray], exhausted: bool, grid, difficulty, method):
+        """The status that the solutions found (and whether the search finished) say."""
+        error = ""
         if not found:
-            if exhausted:
-                return self.finish(
-                    CONTRADICTION, grid, "no solution", difficulty=difficulty, method=method
-                )
-            return self.finish(TIMEOUT, grid, "time limit reached", method=method)
-        if len(found) == 1:
-            if self.limit == 1:
-                return self.finish(
-                    SOLVED,
-                    grid_from_solution(found[0]),
-                    solutions=found,
-                    difficulty=difficulty,
-                    method=method,
-                )
-            if exhausted:
-                return self.finish(
-                    UNIQUE,
-                    grid_from_solution(found[0]),
-                    solutions=found,
-                    difficulty=difficulty,
-                    method=method,
-                )
-            return self.finish(
-                TIMEOUT,
-                grid,
-                "time limit reached before uniqueness was decided",
-                solutions=found,
-                difficulty=difficulty,
-                method=method,
-            )
-        return self.finish(MULTIPLE, grid, solutions=found, difficulty=difficulty, method=method)
+            status = CONTRADICTION if exhausted else TIMEOUT
+            error = "no solution" if exhausted else "time limit reached"
+        elif len(found) > 1:
+            status = MULTIPLE
+        elif self.limit == 1 or exhausted:
+            status = SOLVED if self.limit == 1 else UNIQUE
+            grid = grid_from_solution(found[0])
+        else:
+            status, error = TIMEOUT, "time limit reached before uniqueness was decided"
+        return self.finish(status, grid, error, found, difficulty, method)
 
     def _logic(self) -> Result:
         """Probing, then depth-first search, with the trace."""
@@ -236,7 +217,7 @@ class _Run:
                 grid = _common(grid, found, same)
         finally:
             search.close()
-        return self._verdict(found, exhausted, grid, "search", "sat")
+        return self._verdict(found, exhausted, grid, "", "sat")  # rated by the logic path only
 
 
 def _common(grid: np.ndarray, found: list[np.ndarray], same: np.ndarray | None = None):
