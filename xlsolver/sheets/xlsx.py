@@ -13,6 +13,7 @@ import warnings
 import zipfile
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from typing import TypeVar
 
 from openpyxl import Workbook, load_workbook
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
@@ -44,6 +45,7 @@ THEME_COLOURS = (
 )
 NO_FILL = PatternFill(fill_type=None)
 HAIR = "hair"
+T = TypeVar("T")
 
 
 def _hex(color: str) -> str:
@@ -155,61 +157,43 @@ class XlsxSheet:
             return None
         return (min(rows), min(cols), max(rows), max(cols))
 
-    def read_values(self, rect: Rect) -> list[list[object]]:
-        """Cell values of a rectangle, row by row (``None`` for empty cells)."""
+    def _read(self, rect: Rect, value: Callable[[object], T]) -> list[list[T]]:
+        """``value`` of each cell of a rectangle, row by row (the cell is None when absent)."""
         top, left, bottom, right = rect
         cells = self.ws._cells
-        out = []
-        for r in range(top, bottom + 1):
-            row = []
-            for c in range(left, right + 1):
-                cell = cells.get((r, c))
-                row.append(None if cell is None else cell.value)
-            out.append(row)
-        return out
+        return [
+            [value(cells.get((r, c))) for c in range(left, right + 1)]
+            for r in range(top, bottom + 1)
+        ]
+
+    def read_values(self, rect: Rect) -> list[list[object]]:
+        """Cell values of a rectangle, row by row (``None`` for empty cells)."""
+        return self._read(rect, lambda cell: None if cell is None else cell.value)
 
     def read_fills(self, rect: Rect) -> list[list[str | None]]:
         """Fill colours (``#RRGGBB``) of a rectangle, ``None`` where unfilled."""
-        top, left, bottom, right = rect
-        cells = self.ws._cells
-        out = []
-        for r in range(top, bottom + 1):
-            row = []
-            for c in range(left, right + 1):
-                cell = cells.get((r, c))
-                row.append(fill_hex(cell.fill) if cell is not None and cell.has_style else None)
-            out.append(row)
-        return out
+        return self._read(
+            rect,
+            lambda cell: fill_hex(cell.fill) if cell is not None and cell.has_style else None,
+        )
 
     def read_diagonals(self, rect: Rect) -> list[list[bool]]:
         """True where a cell shows both diagonals (a crossed white cell)."""
-        top, left, bottom, right = rect
-        cells = self.ws._cells
-        out = []
-        for r in range(top, bottom + 1):
-            row = []
-            for c in range(left, right + 1):
-                cell = cells.get((r, c))
-                b = cell.border if cell is not None and cell.has_style else None
-                row.append(bool(b and b.diagonalUp and b.diagonalDown and b.diagonal.style))
-            out.append(row)
-        return out
+
+        def crossed(cell) -> bool:
+            b = cell.border if cell is not None and cell.has_style else None
+            return bool(b and b.diagonalUp and b.diagonalDown and b.diagonal.style)
+
+        return self._read(rect, crossed)
 
     def read_borders(self, rect: Rect) -> list[list[bool]]:
         """True where a cell is boxed: a border on all four sides."""
-        top, left, bottom, right = rect
-        cells = self.ws._cells
-        out = []
-        for r in range(top, bottom + 1):
-            row = []
-            for c in range(left, right + 1):
-                cell = cells.get((r, c))
-                b = cell.border if cell is not None and cell.has_style else None
-                row.append(
-                    bool(b and b.left.style and b.right.style and b.top.style and b.bottom.style)
-                )
-            out.append(row)
-        return out
+
+        def boxed(cell) -> bool:
+            b = cell.border if cell is not None and cell.has_style else None
+            return bool(b and b.left.style and b.right.style and b.top.style and b.bottom.style)
+
+        return self._read(rect, boxed)
 
     def merged_ranges(self) -> list[Rect]:
         """The merged rectangles of the sheet."""
