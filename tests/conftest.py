@@ -4,11 +4,24 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).resolve().parent / "data"
 SHARED = ROOT.parent / "shared" / "puzzles"
+HEART = [
+    "..##..##..",
+    ".####.###.",
+    "##########",
+    "##########",
+    ".########.",
+    "..######..",
+    "...####...",
+    "....##....",
+    "..........",
+    "....##....",
+]
 
 
 def shared_path(*parts: str) -> Path:
@@ -23,3 +36,8 @@ def shared_path(*parts: str) -> Path:
 def data_dir() -> Path:
     """The small puzzles that ship with the tests (see tests/data/ATTRIBUTION.md)."""
     return DATA
+
+
+def picture(rows: list[str]) -> np.ndarray:
+    """Row strings of # and . as booleans."""
+    return np.array([[ch == "#" for ch in row] for row in rows], dtype=bool)

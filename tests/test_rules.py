@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from conftest import HEART, picture
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -23,24 +24,6 @@ from xlsolver.rules import (
     reason,
     view,
 )
-
-HEART = [
-    "..##..##..",
-    ".####.###.",
-    "##########",
-    "##########",
-    ".########.",
-    "..######..",
-    "...####...",
-    "....##....",
-    "..........",
-    "....##....",
-]
-
-
-def picture(rows: list[str]) -> np.ndarray:
-    """Row strings of # and . as booleans."""
-    return np.array([[ch == "#" for ch in row] for row in rows], dtype=bool)
 
 
 def masks(line: str) -> tuple[int, int]:

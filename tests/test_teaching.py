@@ -9,6 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import HEART, picture
 from openpyxl import Workbook, load_workbook
 from openpyxl.styles import PatternFill
 
@@ -34,18 +35,6 @@ from xlsolver.teaching.verdict import givens_grid
 from xlsolver.teaching.worksheet import DIFFERS_BLACK_STYLE
 from xlsolver.workbook.layout import read_puzzle
 
-HEART = [
-    "..##..##..",
-    ".####.###.",
-    "##########",
-    "##########",
-    ".########.",
-    "..######..",
-    "...####...",
-    "....##....",
-    "..........",
-    "....##....",
-]
 DOM3 = ["....###", "......#", "..###.#", "....#..", "###.#..", "..#....", "..#...."]
 DOM5 = [
     "........###",
@@ -63,11 +52,6 @@ DOM5 = [
 # Every row and column holds one block of 1 somewhere: 720 solutions.
 DIAGONAL = ["#.....", ".#....", "..#...", "...#..", "....#.", ".....#"]
 FILLS = ("FFFF0000", "FF00B050", "FF000000", "FF4472C4")
-
-
-def picture(rows: list[str]) -> np.ndarray:
-    """Row strings of # and . as booleans."""
-    return np.array([[ch == "#" for ch in row] for row in rows], dtype=bool)
 
 
 def draw(path: Path, rows: list[str], title: str = "", at=(3, 2), marks: bool = True) -> Path:
