@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import importlib.util
+import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+WORKBOOKS = ROOT / "workbooks"
 DATA = Path(__file__).resolve().parent / "data"
 SHARED = ROOT.parent / "shared" / "puzzles"
 HEART = [
@@ -41,3 +44,15 @@ def data_dir() -> Path:
 def picture(rows: list[str]) -> np.ndarray:
     """Row strings of # and . as booleans."""
     return np.array([[ch == "#" for ch in row] for row in rows], dtype=bool)
+
+
+def workbooks_module(name: str):
+    """A module from workbooks/ (not a package), e.g. ``build_xlsm`` and its SAMPLE puzzle."""
+    sys.path.insert(0, str(WORKBOOKS))
+    try:
+        spec = importlib.util.spec_from_file_location(name, WORKBOOKS / f"{name}.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+    finally:
+        sys.path.remove(str(WORKBOOKS))

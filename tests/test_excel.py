@@ -13,6 +13,7 @@ import pytest
 pytest.importorskip("xlwings")
 
 import xlwings as xw  # noqa: E402
+from conftest import workbooks_module  # noqa: E402
 
 from tests.fakes.xlwings_double import FakeBook  # noqa: E402
 from xlsolver import excel  # noqa: E402
@@ -21,18 +22,7 @@ from xlsolver.puzzle import Puzzle  # noqa: E402
 from xlsolver.sheets.xlwings_backend import areas  # noqa: E402
 
 GREY, WHITE = (128, 128, 128), (255, 255, 255)
-ROWS = [
-    "....#.....",
-    "....##....",
-    "....###...",
-    "....####..",
-    "....#.....",
-    "##########",
-    ".########.",
-    "..######..",
-    "..........",
-    "###.##.###",
-]
+ROWS = workbooks_module("build_xlsm").SAMPLE  # the boat of workbooks/xlsolver.xlsm
 
 
 def template_book(rows: list[str]) -> tuple[FakeBook, Puzzle, tuple[int, int]]:

@@ -3,14 +3,13 @@ workbooks/build_xlsm.py reproduces it byte for byte."""
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import re
-import sys
 import zipfile
 from pathlib import Path
 
 import pytest
+from conftest import workbooks_module
 
 ROOT = Path(__file__).resolve().parents[1]
 WORKBOOKS = ROOT / "workbooks"
@@ -24,20 +23,8 @@ CALLS = {
 }
 
 
-def _load(name: str):
-    """A module from workbooks/ (not a package)."""
-    sys.path.insert(0, str(WORKBOOKS))
-    try:
-        spec = importlib.util.spec_from_file_location(name, WORKBOOKS / f"{name}.py")
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return module
-    finally:
-        sys.path.remove(str(WORKBOOKS))
-
-
-build_xlsm = _load("build_xlsm")
-vba_project = _load("vba_project")
+build_xlsm = workbooks_module("build_xlsm")
+vba_project = workbooks_module("vba_project")
 
 
 def test_compression_round_trips():

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import workbooks_module
 from openpyxl import Workbook, load_workbook
 from openpyxl.styles import Border, Side
 
@@ -37,18 +38,7 @@ SAMPLES = {
         "#........#",
         "##########",
     ],
-    "boat": [
-        "....#.....",
-        "....##....",
-        "....###...",
-        "....####..",
-        "....#.....",
-        "##########",
-        ".########.",
-        "..######..",
-        "..........",
-        "###.##.###",
-    ],
+    "boat": workbooks_module("build_xlsm").SAMPLE,
 }
 
 
