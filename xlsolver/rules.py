@@ -415,11 +415,9 @@ def _masks(states) -> tuple[int, int]:
     return b, w
 
 
-def name_step(puzzle: Puzzle, step: Step) -> Step:
-    """An analyzer line step renamed with the simplest rule of RULES.md that explains it."""
-    if step.kind != LINE or step.line is None or step.before is None:
-        return step
-    kind, index = step.line
+def _step_line(puzzle: Puzzle, step: Step) -> tuple[tuple[int, ...], int, int, int, int, int]:
+    """A line step's clues, length, (black, white) masks before it and of the cells it set."""
+    kind, _ = step.line
     b, w = _masks(step.before)
     nb = nw = 0
     for r, c, state in step.cells:
@@ -428,8 +426,15 @@ def name_step(puzzle: Puzzle, step: Step) -> Step:
             nb |= bit
         else:
             nw |= bit
-    clues = puzzle.clues(step.line)
     n = puzzle.width if kind == "row" else puzzle.height
+    return puzzle.clues(step.line), n, b, w, nb, nw
+
+
+def name_step(puzzle: Puzzle, step: Step) -> Step:
+    """An analyzer line step renamed with the simplest rule of RULES.md that explains it."""
+    if step.kind != LINE or step.line is None or step.before is None:
+        return step
+    clues, n, b, w, nb, nw = _step_line(puzzle, step)
     found = explaining(clues, n, b, w, nb, nw)
     step.rule = found.rule
     step.detail = reason_text(found, step.line, clues, n, "en")
@@ -749,17 +754,7 @@ def reason(step: Step, puzzle: Puzzle | None, lang: str = "en") -> str:
     if step.kind == LINE and step.line is not None and step.before is not None:
         if puzzle is None:
             return step.detail
-        kind, _ = step.line
-        n = puzzle.width if kind == "row" else puzzle.height
-        b, w = _masks(step.before)
-        nb = nw = 0
-        for r, c, state in step.cells:
-            bit = 1 << (c if kind == "row" else r)
-            if state & COLOUR == BLACK:
-                nb |= bit
-            else:
-                nw |= bit
-        clues = puzzle.clues(step.line)
+        clues, n, b, w, nb, nw = _step_line(puzzle, step)
         found = _refind(clues, n, b, w, nb, nw, step.rule)
         return reason_text(found, step.line, clues, n, lang)
     return step.detail
