@@ -84,31 +84,31 @@ def _grid_formats(grid: Rect) -> dict[CellFormat, list[Cell]]:
 def _band_formats(layout: TemplateLayout) -> dict[CellFormat, list[Cell]]:
     """Clue cells: row clues right-aligned, column clues bottom-aligned, block lines kept."""
     groups: dict[CellFormat, list[Cell]] = defaultdict(list)
-    top, left, bottom, right = layout.row_band
-    h = bottom - top + 1
-    for r in range(h):
-        fmt = CellFormat(
-            top=_side(r, h, False),
-            bottom=_side(r, h, True),
-            horizontal="right",
-            vertical="center",
-            font_size=CLUE_FONT_SIZE,
-            shrink=True,
-        )
-        groups[fmt] += [(top + r, c) for c in range(left, right + 1)]
-    top, left, bottom, right = layout.col_band
-    w = right - left + 1
-    for c in range(w):
-        fmt = CellFormat(
-            left=_side(c, w, False),
-            right=_side(c, w, True),
-            horizontal="center",
-            vertical="bottom",
-            font_size=CLUE_FONT_SIZE,
-            shrink=True,
-        )
-        groups[fmt] += [(r, left + c) for r in range(top, bottom + 1)]
+    _add_band(groups, layout.row_band, across=True, horizontal="right", vertical="center")
+    _add_band(groups, layout.col_band, across=False, horizontal="center", vertical="bottom")
     return groups
+
+
+def _add_band(
+    groups: dict[CellFormat, list[Cell]], band: Rect, across: bool, horizontal: str, vertical: str
+) -> None:
+    """One clue band's cells grouped by format, a line (row ``across``, else column) at a time."""
+    top, left, bottom, right = band
+    count = bottom - top + 1 if across else right - left + 1
+    for i in range(count):
+        before, after = _side(i, count, False), _side(i, count, True)
+        sides = {"top": before, "bottom": after} if across else {"left": before, "right": after}
+        fmt = CellFormat(
+            **sides,
+            horizontal=horizontal,
+            vertical=vertical,
+            font_size=CLUE_FONT_SIZE,
+            shrink=True,
+        )
+        if across:
+            groups[fmt] += [(top + i, c) for c in range(left, right + 1)]
+        else:
+            groups[fmt] += [(r, left + i) for r in range(top, bottom + 1)]
 
 
 def write_template(
