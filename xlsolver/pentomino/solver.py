@@ -282,8 +282,11 @@ class Tiler:
 
         return fits, count, enum, stats, memo
 
-    def _walk(self, starts, leaf, fits, clock) -> None:
-        """Walk the top of the search tree, calling ``leaf`` below it, with progress."""
+    def _walk(self, starts, leaf, fits, clock, result: TilingResult) -> None:
+        """Walk the top of the search tree, calling ``leaf`` below it, with progress.
+
+        A stop (time limit, enough solutions) ends the walk as the result's status.
+        """
 
         def walk(filled: int, used: int, chosen: list, weight: float, depth: int, copies: int):
             options = (
@@ -299,8 +302,11 @@ class Tiler:
                 walk(filled | m, used | p, chosen, share, depth + 1, copies)
                 chosen.pop()
 
-        for filled, used, copies in starts:
-            walk(filled, used, [], 1 / len(starts), 0, copies)
+        try:
+            for filled, used, copies in starts:
+                walk(filled, used, [], 1 / len(starts), 0, copies)
+        except _Stop as stop:
+            result.status = stop.reason
 
     def count(
         self,
@@ -320,17 +326,13 @@ class Tiler:
             if len(memo) > MEMO_LIMIT:
                 memo.clear()
 
-        try:
-            self._walk(self._starts(all_copies), leaf, fits, clock)
-        except _Stop as stop:
-            result.status = stop.reason
+        self._walk(self._starts(all_copies), leaf, fits, clock, result)
         result.raw = totals["raw"]
         result.nodes = len(memo)
         if self.free_action:
             result.distinct = result.raw // len(self.syms)
         elif result.complete:
             result.distinct = self._burnside(result.raw)
-        result.seconds = clock.elapsed()
         clock.done(result)
         return result
 
@@ -401,13 +403,9 @@ class Tiler:
         def leaf(filled, used, chosen, copies):
             enum(filled, used, chosen, found)
 
-        try:
-            if limit is None or limit > 0:
-                self._walk(starts, leaf, walk_fits, clock)
-        except _Stop as stop:
-            result.status = stop.reason
+        if limit is None or limit > 0:
+            self._walk(starts, leaf, walk_fits, clock, result)
         result.nodes = stats["nodes"]
-        result.seconds = clock.elapsed()
         clock.done(result)
         return result
 
@@ -444,7 +442,8 @@ class _Clock:
             raise _Stop(TIMEOUT)
 
     def done(self, result: TilingResult) -> None:
-        """Final report."""
+        """The search is over: its time into the result, and the final report."""
+        result.seconds = self.elapsed()
         if self.progress is not None:
             self.progress(
                 1.0 if result.complete else self.fraction, f"{self.what}: {result.status}"
