@@ -34,24 +34,24 @@ class Drawing:
     rect: Rect
 
 
-def is_mark(value: object, fill: str | None) -> bool:
-    """True when a cell is drawn black: a visible fill or an x/1 mark."""
+def is_mark(value: object, fill: str | None, marks: frozenset[str] = BLACK_MARKS) -> bool:
+    """True when a cell is drawn black: a visible fill, the number 1 or one of ``marks``."""
     if fill is not None and luminance(fill) < PAPER:
         return True
     if isinstance(value, bool):
         return False
     if isinstance(value, (int, float)):
         return value == 1
-    return isinstance(value, str) and value.strip().lower() in BLACK_MARKS
+    return isinstance(value, str) and value.strip().lower() in marks
 
 
-def _marks(sheet: Sheet, rect: Rect) -> np.ndarray:
-    """Boolean marks of a rectangle."""
+def read_marks(sheet: Sheet, rect: Rect, marks: frozenset[str] = BLACK_MARKS) -> np.ndarray:
+    """Boolean marks of a rectangle (see :func:`is_mark`)."""
     values = sheet.read_values(rect)
     fills = sheet.read_fills(rect)
     return np.array(
         [
-            [is_mark(v, f) for v, f in zip(vr, fr, strict=True)]
+            [is_mark(v, f, marks) for v, f in zip(vr, fr, strict=True)]
             for vr, fr in zip(values, fills, strict=True)
         ],
         dtype=bool,
@@ -96,7 +96,7 @@ def read_drawing(sheet: Sheet, book: Book | None = None, rect: Rect | None = Non
         if named and named[0] == sheet.name:
             rect = named[1]
     if rect is None:
-        marks = _marks(sheet, used)
+        marks = read_marks(sheet, used)
         found = _bounds(marks)
         if found is None:
             raise WorkbookError(
@@ -112,7 +112,7 @@ def read_drawing(sheet: Sheet, book: Book | None = None, rect: Rect | None = Non
         raise WorkbookError(
             f"{where(sheet.name, rect)}: the drawing is {w}×{h}; at most {MAX_SIDE}×{MAX_SIDE}"
         )
-    picture = _marks(sheet, rect)
+    picture = read_marks(sheet, rect)
     if not picture.any():
         raise WorkbookError(f"{where(sheet.name, rect)}: the drawing has no black cells")
     return Drawing(picture, _title(sheet, used, rect), sheet.name, rect)

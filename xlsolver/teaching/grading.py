@@ -23,8 +23,8 @@ from ..result import UNIQUE
 from ..sheets.errors import WorkbookError
 from ..sheets.protocol import WRONG_STYLE, Sheet
 from ..sheets.xlsx import new_book, open_book
-from ..workbook.layout import SheetPuzzle, luminance, read_puzzle
-from .drawing import PAPER
+from ..workbook.layout import SheetPuzzle, read_puzzle
+from .drawing import read_marks
 from .worksheet import KEY_SHEET, puzzle_sheet
 
 ANSWER_BLACK_MARKS = frozenset({"1", "#", "■", "●"})
@@ -88,28 +88,9 @@ def same_clues(a: Puzzle, b: Puzzle) -> bool:
     return a.rows == b.rows and a.cols == b.cols
 
 
-def is_black_answer(value: object, fill: str | None) -> bool:
-    """True when a student marked a cell black."""
-    if fill is not None and luminance(fill) < PAPER:
-        return True
-    if isinstance(value, bool):
-        return False
-    if isinstance(value, (int, float)):
-        return value == 1
-    return isinstance(value, str) and value.strip() in ANSWER_BLACK_MARKS
-
-
 def read_answer(sheet: Sheet, found: SheetPuzzle) -> np.ndarray:
     """A student's grid as booleans (True = black)."""
-    values = sheet.read_values(found.grid)
-    fills = sheet.read_fills(found.grid)
-    return np.array(
-        [
-            [is_black_answer(v, f) for v, f in zip(vr, fr, strict=True)]
-            for vr, fr in zip(values, fills, strict=True)
-        ],
-        dtype=bool,
-    )
+    return read_marks(sheet, found.grid, ANSWER_BLACK_MARKS)
 
 
 def _label(value: object) -> str:
