@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from ..sheets.protocol import column_letter
 from .pieces import LETTERS, PIECE_SIZE, ROTATIONS, TRANSFORMS, Coord, identify
 
 BOARD_CELLS = len(LETTERS) * PIECE_SIZE  # 60: the full set covers 60 cells
@@ -84,15 +85,6 @@ def tiling_text(board: Board, solution: Mapping[Coord, str]) -> str:
         "".join(solution.get((r, c), HOLE_MARK) for c in range(board.width))
         for r in range(board.height)
     )
-
-
-def column_letter(col: int) -> str:
-    """1 → ``A``, 27 → ``AA``."""
-    out = ""
-    while col:
-        col, rem = divmod(col - 1, 26)
-        out = chr(ord("A") + rem) + out
-    return out
 
 
 def make_board(

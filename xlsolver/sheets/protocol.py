@@ -18,6 +18,15 @@ Rect = tuple[int, int, int, int]
 Cell = tuple[int, int]
 
 
+def column_letter(col: int) -> str:
+    """1 → ``A``, 28 → ``AB``."""
+    letters = ""
+    while col:
+        col, rem = divmod(col - 1, 26)
+        letters = chr(ord("A") + rem) + letters
+    return letters
+
+
 @dataclass(frozen=True)
 class Style:
     """How one painted cell looks. Colours are ``#RRGGBB``; ``None`` leaves it as it is."""

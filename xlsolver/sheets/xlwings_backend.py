@@ -16,22 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .protocol import Cell, CellFormat, Rect, Style
+from .protocol import Cell, CellFormat, Rect, Style, column_letter
 
 DIAGONALS = ["diagonal_down", "diagonal_up"]
 SIDES = {"left": "edge_left", "right": "edge_right", "top": "edge_top", "bottom": "edge_bottom"}
 WEIGHTS = {"hair": "hairline", "thin": "thin", "medium": "medium", "thick": "thick"}
 LINE, HAIR = "continuous", "hairline"
 MAX_ADDRESS = 250  # Excel refuses a multi-area address longer than 255 characters
-
-
-def column_letter(col: int) -> str:
-    """1 → ``A``, 28 → ``AB``."""
-    letters = ""
-    while col:
-        col, rem = divmod(col - 1, 26)
-        letters = chr(ord("A") + rem) + letters
-    return letters
 
 
 def rect_address(rect: Rect) -> str:
