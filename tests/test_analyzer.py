@@ -323,3 +323,23 @@ def test_sat_solutions_of_random_20x20_boards_satisfy_the_clues(encoding):
             assert all(puzzle.is_solution(s) for s in result.solutions)
     finally:
         sat.ENCODING = old
+
+
+def test_symmetric_clues_are_searched_symmetric_first_without_losing_solutions():
+    from xlsolver.sat import symmetric_pairs
+
+    framed = np.zeros((6, 6), bool)
+    framed[:5, :5] = [
+        [1, 1, 0, 0, 1],
+        [0, 1, 0, 1, 1],
+        [0, 0, 1, 0, 0],
+        [1, 1, 0, 1, 0],
+        [1, 0, 0, 1, 1],
+    ]  # turns into itself by a quarter turn; an empty last row and column frame it
+    puzzle = Puzzle.from_solution(framed)
+    assert symmetric_pairs(Board(puzzle)), "a quarter-turn symmetry of the clues"
+    result = solve(puzzle, max_solutions=100, method="sat")
+    assert len(result.solutions) == brute_count(puzzle)
+    assert all(puzzle.is_solution(s) for s in result.solutions)
+    diagonal = Puzzle.from_solution(np.eye(2, dtype=bool))  # symmetric clues, no symmetric answer
+    assert len(solve(diagonal, max_solutions=10, method="sat").solutions) == 2

@@ -27,6 +27,7 @@ from .line import solve_line
 # Glucose 4.2 (python-sat): on the TAAI sets it beat CaDiCaL 1.9.5 here (puzzles 481-780 of
 # taai2011: 63 s against 106 s) and, unlike CaDiCaL in python-sat, it can be interrupted.
 SOLVER = "glucose42"
+SYMMETRY_SECONDS = 5.0  # how long a symmetric solution is looked for first
 ENCODING = os.environ.get("XLSOLVER_ENCODING", "ladder")  # or "dfa": one automaton per line
 
 
@@ -233,6 +234,59 @@ class Encoding:
         return [int(-(i + 1)) if flat[i] else int(i + 1) for i in idx]
 
 
+def _dihedral(h: int, w: int):
+    """The picture maps of a h×w box: (name, rows/cols clue map, numpy map)."""
+
+    def lr(rc):
+        return [r[::-1] for r in rc[0]], rc[1][::-1]
+
+    def ud(rc):
+        return rc[0][::-1], [c[::-1] for c in rc[1]]
+
+    def tr(rc):
+        return rc[1], rc[0]
+
+    maps = [
+        (lr, np.fliplr),
+        (ud, np.flipud),
+        (lambda rc: ud(lr(rc)), lambda a: np.flipud(np.fliplr(a))),
+    ]
+    if h == w:
+        maps += [
+            (lambda rc, f=f: tr(f(rc)), lambda a, g=g: g(a).T)
+            for f, g in [(lambda rc: rc, lambda a: a)] + maps
+        ]
+    return maps
+
+
+def symmetric_pairs(board: Board) -> list[tuple[int, int]]:
+    """Cell-variable pairs equal in a solution that keeps every symmetry of the clues.
+
+    Empty border lines are left out, so a picture framed by empty lines still counts.
+    Any such solution is a real one; it is only a place to look first.
+    """
+    h, w = board.h, board.w
+    rows = [tuple(c) for c in board.clues[:h]]
+    cols = [tuple(c) for c in board.clues[h:]]
+    used_r = [r for r in range(h) if rows[r]]
+    used_c = [c for c in range(w) if cols[c]]
+    if not used_r or not used_c:
+        return []
+    r0, r1, c0, c1 = used_r[0], used_r[-1], used_c[0], used_c[-1]
+    box = (rows[r0 : r1 + 1], cols[c0 : c1 + 1])
+    bh, bw = r1 - r0 + 1, c1 - c0 + 1
+    idx = (np.arange(r0, r1 + 1)[:, None] * w + np.arange(c0, c1 + 1)[None, :]) + 1
+    pairs: set[tuple[int, int]] = set()
+    for clue_map, cell_map in _dihedral(bh, bw):
+        mapped = clue_map(box)
+        if list(mapped[0]) == list(box[0]) and list(mapped[1]) == list(box[1]):
+            src = cell_map(idx)
+            for a, b in zip(idx.ravel().tolist(), src.ravel().tolist(), strict=True):
+                if a < b:
+                    pairs.add((a, b))
+    return sorted(pairs)
+
+
 def _neg(lit):
     """The negation of a literal or a constant."""
     return (not lit) if isinstance(lit, bool) else -lit
@@ -271,17 +325,43 @@ class SatSearch:
         return res
 
     def solutions(self, limit: int, seconds_left) -> Iterator[np.ndarray | None]:
-        """Yield up to ``limit`` distinct solutions; yield None when the time runs out."""
-        for _ in range(limit):
-            res = self._solve([], seconds_left())
-            if res is None:
-                yield None
-                return
-            if not res:
-                return
-            sol = self.enc.decode(self.solver.get_model())
+        """Yield up to ``limit`` distinct solutions; yield None when the time runs out.
+
+        When the clues are symmetric, a symmetric solution is looked for first (briefly);
+        after each solution the search starts from it (its phases), so a second solution
+        near the first is found fast.
+        """
+        first = self._symmetric_first(seconds_left)
+        for count in range(limit):
+            if count == 0 and first is not None:
+                sol = first
+            else:
+                res = self._solve([], seconds_left())
+                if res is None:
+                    yield None
+                    return
+                if not res:
+                    return
+                sol = self.enc.decode(self.solver.get_model())
             yield sol
-            self.solver.add_clause(self.enc.block(sol))
+            block = self.enc.block(sol)
+            self.solver.add_clause(block)
+            self.solver.set_phases([-lit for lit in block])
+
+    def _symmetric_first(self, seconds_left) -> np.ndarray | None:
+        """A solution that keeps a symmetry of the clues, or None (none or not found soon)."""
+        pairs = symmetric_pairs(self.enc.board)
+        if not pairs:
+            return None
+        sel = self._new_selector()
+        for a, b in pairs:
+            self.solver.add_clause([-sel, -a, b])
+            self.solver.add_clause([-sel, a, -b])
+        left = seconds_left()
+        res = self._solve([sel], SYMMETRY_SECONDS if left is None else min(left, SYMMETRY_SECONDS))
+        sol = self.enc.decode(self.solver.get_model()) if res else None
+        self.solver.add_clause([-sel])
+        return sol
 
     def backbone(self, solutions: list[np.ndarray], seconds_left) -> np.ndarray | None:
         """Cells equal in every solution (a mask), given some found already; None on timeout."""
