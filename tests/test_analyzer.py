@@ -343,3 +343,18 @@ def test_symmetric_clues_are_searched_symmetric_first_without_losing_solutions()
     assert all(puzzle.is_solution(s) for s in result.solutions)
     diagonal = Puzzle.from_solution(np.eye(2, dtype=bool))  # symmetric clues, no symmetric answer
     assert len(solve(diagonal, max_solutions=10, method="sat").solutions) == 2
+
+
+def test_hard_board_escalation_probing_kissat_child_gives_the_same_verdicts(monkeypatch):
+    import xlsolver.sat as sat
+
+    monkeypatch.setattr(sat, "ESCALATE_SECONDS", 0.0)  # escalate at once
+    rng = np.random.default_rng(11)
+    for _ in range(12):
+        puzzle = Puzzle.from_solution(rng.random((5, 5)) < 0.5)
+        result = solve(puzzle, max_solutions=20, method="sat")
+        assert len(result.solutions) == brute_count(puzzle)
+        assert all(puzzle.is_solution(s) for s in result.solutions)
+        assert len({s.tobytes() for s in result.solutions}) == len(result.solutions)
+    impossible = Puzzle.from_clues([[1, 1], [1, 1], [1, 1]], [[], [3], [3]])
+    assert solve(impossible, method="sat").status == "contradiction"

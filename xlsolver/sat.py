@@ -21,13 +21,14 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from .board import Board, Timeout
+from .board import Board, Contradiction, Timeout
 from .line import solve_line
 
 # Glucose 4.2 (python-sat): on the TAAI sets it beat CaDiCaL 1.9.5 here (puzzles 481-780 of
 # taai2011: 63 s against 106 s) and, unlike CaDiCaL in python-sat, it can be interrupted.
 SOLVER = "glucose42"
 SYMMETRY_SECONDS = 5.0  # how long a symmetric solution is looked for first
+ESCALATE_SECONDS = 10.0  # Glucose alone this long before probing and Kissat take over
 ENCODING = os.environ.get("XLSOLVER_ENCODING", "ladder")  # or "dfa": one automaton per line
 
 
@@ -234,6 +235,43 @@ class Encoding:
         return [int(-(i + 1)) if flat[i] else int(i + 1) for i in idx]
 
 
+def _child_solve(conn, clauses: list[list[int]], name: str, phases: list[int]) -> None:
+    """In a child process: solve and send back the model ([] when unsatisfiable)."""
+    from pysat.solvers import Solver
+
+    with Solver(name=name, bootstrap_with=clauses) as solver:
+        if phases:
+            solver.set_phases(phases)
+        conn.send(solver.get_model() if solver.solve() else [])
+    conn.close()
+
+
+def solve_in_child(
+    clauses: list[list[int]], name: str, seconds: float | None, phases: list[int] | None = None
+):
+    """A model, [] when unsatisfiable, or None when the time ran out (the child is killed).
+
+    For solvers python-sat cannot interrupt (Kissat): a process can always be stopped.
+    """
+    import multiprocessing as mp
+
+    ctx = mp.get_context("fork")
+    here, there = ctx.Pipe(duplex=False)
+    child = ctx.Process(target=_child_solve, args=(there, clauses, name, phases or []), daemon=True)
+    child.start()
+    there.close()
+    try:
+        if not here.poll(seconds):
+            return None
+        return here.recv()
+    except EOFError:
+        return None
+    finally:
+        if child.is_alive():
+            child.kill()
+        child.join()
+
+
 def _dihedral(h: int, w: int):
     """The picture maps of a h×w box: (name, rows/cols clue map, numpy map)."""
 
@@ -299,6 +337,7 @@ class SatSearch:
         from pysat.solvers import Solver
 
         self.enc = Encoding(board, deadline)
+        self.hard: tuple[Encoding, list[list[int]]] | None = None
         name = solver or SOLVER
         self.solver = Solver(name=name, bootstrap_with=self.enc.clauses)
         self.stopped = False
@@ -335,6 +374,19 @@ class SatSearch:
         for count in range(limit):
             if count == 0 and first is not None:
                 sol = first
+            elif count == 0 and (sol := self._escalate(seconds_left)) is not None:
+                if sol is False:
+                    return
+            elif self.hard is not None:  # a hard board: go on in a child, from the last one
+                enc, blocks = self.hard
+                phases = [-lit for lit in blocks[-1]]
+                model = solve_in_child(enc.clauses + blocks, "cadical195", seconds_left(), phases)
+                if model is None:
+                    yield None
+                    return
+                if not model:
+                    return
+                sol = enc.decode(model)
             else:
                 res = self._solve([], seconds_left())
                 if res is None:
@@ -347,6 +399,37 @@ class SatSearch:
             block = self.enc.block(sol)
             self.solver.add_clause(block)
             self.solver.set_phases([-lit for lit in block])
+            if self.hard is not None:
+                self.hard[1].append(block)
+
+    def _escalate(self, seconds_left) -> np.ndarray | bool | None:
+        """The first solution of a hard board: Glucose briefly, then probing and Kissat.
+
+        Returns a solution, False when there is none, or None to go on as usual (found
+        nothing, or the time limit is near). Kissat runs in a child process, so the time
+        limit can still stop it.
+        """
+        left = seconds_left()
+        if left is not None and left <= ESCALATE_SECONDS:
+            return None
+        res = self._solve([], ESCALATE_SECONDS)
+        if res is not None:
+            return self.enc.decode(self.solver.get_model()) if res else False
+        board = self.enc.board.copy()
+        try:
+            from .probe import probe
+
+            probe(board, None, None if left is None else time.perf_counter() + seconds_left())
+        except Contradiction:
+            return False
+        except Timeout:
+            return None
+        enc = Encoding(board)
+        model = solve_in_child(enc.clauses, "kissat404", seconds_left())
+        if model is None:
+            return None
+        self.hard = (enc, [])  # cell variables are numbered alike in both encodings
+        return enc.decode(model) if model else False
 
     def _symmetric_first(self, seconds_left) -> np.ndarray | None:
         """A solution that keeps a symmetry of the clues, or None (none or not found soon)."""
