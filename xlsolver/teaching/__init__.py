@@ -97,10 +97,17 @@ def check_workbook(
     sheet: str | None = None,
     time_limit: float | None = DEFAULT_TIME_LIMIT,
 ) -> Verdict:
-    """Verdict and difficulty of the puzzle in a workbook (printed givens count)."""
-    found = puzzle_sheet(open_book(path, read_only=True), sheet)
+    """Verdict and difficulty of the puzzle in a workbook (printed givens count).
+
+    Suggested givens follow the workbook's answer key when it has one.
+    """
+    from .grading import answer_key_picture
+
+    book = open_book(path, read_only=True)
+    found = puzzle_sheet(book, sheet)
     givens = found.givens if found.givens is not None and found.givens.any() else None
-    return assess(found.puzzle, givens=givens, time_limit=time_limit)
+    intended = answer_key_picture(book, found)
+    return assess(found.puzzle, intended, givens=givens, time_limit=time_limit)
 
 
 def hints_workbook(

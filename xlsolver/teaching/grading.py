@@ -68,12 +68,9 @@ def read_key(path: str | os.PathLike, sheet: str | None = None) -> Key:
     """The key of a worksheet: its answer-key sheet, else the unique solution of its puzzle."""
     book = open_book(path, read_only=True)
     found = puzzle_sheet(book, sheet)
-    names = [s.name for s in book.sheets()]
-    if KEY_SHEET in names:
-        key_found = read_puzzle(book.sheet(KEY_SHEET), book, givens=True)
-        picture = (key_found.givens & COLOUR) == BLACK
-        if same_clues(key_found.puzzle, found.puzzle) and found.puzzle.is_solution(picture):
-            return Key(found.puzzle, picture, f"{path} ({KEY_SHEET})")
+    picture = answer_key_picture(book, found)
+    if picture is not None:
+        return Key(found.puzzle, picture, f"{path} ({KEY_SHEET})")
     result = solve(found.puzzle, givens=found.givens)
     if result.status != UNIQUE:
         raise WorkbookError(
@@ -81,6 +78,17 @@ def read_key(path: str | os.PathLike, sheet: str | None = None) -> Key:
             f"(or an '{KEY_SHEET}' sheet)"
         )
     return Key(found.puzzle, result.solutions[0], str(path))
+
+
+def answer_key_picture(book, found: SheetPuzzle) -> np.ndarray | None:
+    """The picture on the workbook's answer-key sheet, when it solves this puzzle."""
+    if KEY_SHEET not in [s.name for s in book.sheets()]:
+        return None
+    key_found = read_puzzle(book.sheet(KEY_SHEET), book, givens=True)
+    picture = (key_found.givens & COLOUR) == BLACK
+    if same_clues(key_found.puzzle, found.puzzle) and found.puzzle.is_solution(picture):
+        return picture
+    return None
 
 
 def same_clues(a: Puzzle, b: Puzzle) -> bool:
