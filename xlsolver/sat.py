@@ -28,7 +28,7 @@ from .line import solve_line
 # taai2011: 63 s against 106 s) and, unlike CaDiCaL in python-sat, it can be interrupted.
 SOLVER = "glucose42"
 SYMMETRY_SECONDS = 5.0  # how long a symmetric solution is looked for first
-ESCALATE_SECONDS = 10.0  # Glucose alone this long before probing and Kissat take over
+ESCALATE_SECONDS = 3.0  # Glucose alone this long before probing and Kissat take over
 ENCODING = os.environ.get("XLSOLVER_ENCODING", "ladder")  # or "dfa": one automaton per line
 
 
