@@ -29,6 +29,7 @@ from .line import solve_line
 SOLVER = "glucose42"
 SYMMETRY_SECONDS = 5.0  # how long a symmetric solution is looked for first
 ESCALATE_SECONDS = 3.0  # Glucose alone this long before probing and Kissat take over
+CHILD_PROCESSES = True  # the spreadsheet macros turn this off: never fork a spreadsheet program
 ENCODING = os.environ.get("XLSOLVER_ENCODING", "ladder")  # or "dfa": one automaton per line
 
 
@@ -235,6 +236,13 @@ class Encoding:
         return [int(-(i + 1)) if flat[i] else int(i + 1) for i in idx]
 
 
+def child_processes_allowed() -> bool:
+    """True where a solver may run in a forked child (not on Windows, not inside Calc)."""
+    import multiprocessing as mp
+
+    return CHILD_PROCESSES and "fork" in mp.get_all_start_methods()
+
+
 def _child_solve(conn, clauses: list[list[int]], name: str, phases: list[int]) -> None:
     """In a child process: solve and send back the model ([] when unsatisfiable)."""
     from pysat.solvers import Solver
@@ -410,7 +418,7 @@ class SatSearch:
         limit can still stop it.
         """
         left = seconds_left()
-        if left is not None and left <= ESCALATE_SECONDS:
+        if not child_processes_allowed() or (left is not None and left <= ESCALATE_SECONDS):
             return None
         res = self._solve([], ESCALATE_SECONDS)
         if res is not None:
