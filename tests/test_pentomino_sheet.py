@@ -212,3 +212,23 @@ def test_cli_no_tiling_and_time_limit_exit_1(capsys):
     code = main(["pentomino", "--board", "6x10", "--count", "--time-limit", "0.05", "-q"])
     assert code == 1
     assert "at least" in capsys.readouterr().out
+
+
+def test_solve_button_tiles_a_pentomino_sheet(tmp_path):
+    """The spreadsheet Solve action finds a board (no clues) and paints a valid tiling."""
+    from xlsolver.actions import solve as solve_action
+    from xlsolver.sheets.xlsx import open_book
+
+    path = tmp_path / "board.xlsx"
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Hole"
+    ws["A1"] = "8x8 less the centre: tile me"
+    _draw_8x8_hole(ws)
+    wb.save(path)
+    book = open_book(path)
+    outcome = solve_action(book, book.sheet("Hole"))
+    assert outcome.ok and "tiled" in outcome.message
+    out = tmp_path / "tiled.xlsx"
+    book.save(out)
+    assert_painted(out, "Hole", read_board(open_book(path).sheet("Hole")), (3, 2))

@@ -92,7 +92,11 @@ def solve(book: Book, sheet: Sheet) -> Outcome:
     from .workbook.paint import paint_result
 
     book.progress(0.0, "xlsolver: reading the puzzle")
-    found = _layout().read_puzzle(sheet, book)
+    layout = _layout()
+    try:
+        found = layout.read_puzzle(sheet, book)
+    except layout.NoPuzzleError as no_clues:
+        return _tile_pentomino(book, sheet, no_clues)
     book.progress(0.05, f"xlsolver: solving {found.width}×{found.height}")
     start = time.perf_counter()
     result = analyze(
@@ -109,6 +113,32 @@ def solve(book: Book, sheet: Sheet) -> Outcome:
     ok = result.status not in ("invalid", "contradiction", "timeout")
     message = f"{found.width}×{found.height}: {report.message} ({seconds:.2f} s)"
     return Outcome(message, ok=ok, painted=max(painted, report.black + report.white))
+
+
+def _tile_pentomino(book: Book, sheet: Sheet, no_clues: Exception) -> Outcome:
+    """A sheet without clues may hold a pentomino board: tile it and paint the pieces."""
+    from .pentomino.board import BoardError
+    from .pentomino.sheet import paint_tiling, read_board
+    from .pentomino.solver import tile
+
+    try:
+        board = read_board(sheet, book)
+    except BoardError:
+        raise no_clues from None  # neither a nonogram nor a pentomino board
+    book.progress(0.05, f"xlsolver: tiling {len(board.cells)} cells with pentominoes")
+    result = tile(
+        board,
+        time_limit=PENTOMINO_SECONDS,
+        progress=lambda f, m: book.progress(0.05 + 0.9 * (f or 0.0), f"xlsolver: {m}"),
+    )
+    if not result.solutions:
+        why = "no tiling exists" if result.complete else "no tiling found in time"
+        return Outcome(f"{board.where()}: {why}", ok=False)
+    paint_tiling(sheet, board, result.solutions[0])
+    return Outcome(
+        f"{board.where()}: tiled with the 12 pentominoes ({result.seconds:.2f} s)",
+        painted=len(board.cells),
+    )
 
 
 def _paint_trace(book: Book, sheet: Sheet, found, steps: list[Step]) -> int:
@@ -232,5 +262,7 @@ def new_grid(book: Book, sheet: Sheet) -> Outcome:
         f"(grid starts at row {top}, column {left})"
     )
 
+
+PENTOMINO_SECONDS = 60.0  # the Solve button's limit for tiling a pentomino board
 
 ACTIONS: dict[str, Action] = {"new_grid": new_grid, "solve": solve, "hint": hint, "clear": clear}
