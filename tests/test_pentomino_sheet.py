@@ -72,6 +72,18 @@ def _draw_8x8_hole(ws, top=3, left=2):
                 cell.value = "o"
 
 
+def _hole_workbook(tmp_path):
+    """A real .xlsx whose sheet "Hole" holds the 8x8 board less its centre, under a title."""
+    path = tmp_path / "board.xlsx"
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Hole"
+    ws["A1"] = "8x8 less the centre: tile me"
+    _draw_8x8_hole(ws)
+    wb.save(path)
+    return path
+
+
 def test_fake_sheet_board_with_fixed_piece_and_note():
     values = {(1, 1): "Pentomino practice, 3x20"}  # a note, not a board cell
     for r in range(3):
@@ -111,13 +123,7 @@ def test_fake_sheet_errors_name_the_sheet():
 def test_drawn_board_with_holes_from_a_real_xlsx(tmp_path):
     from xlsolver.sheets.xlsx import open_book
 
-    path = tmp_path / "board.xlsx"
-    wb = openpyxl.Workbook()
-    ws = wb.active
-    ws.title = "Hole"
-    ws["A1"] = "8x8 less the centre: tile me"
-    _draw_8x8_hole(ws)
-    wb.save(path)
+    path = _hole_workbook(tmp_path)
 
     book = open_book(path)
     board = read_board(book.sheet("Hole"), book)
@@ -219,13 +225,7 @@ def test_solve_button_tiles_a_pentomino_sheet(tmp_path):
     from xlsolver.actions import solve as solve_action
     from xlsolver.sheets.xlsx import open_book
 
-    path = tmp_path / "board.xlsx"
-    wb = openpyxl.Workbook()
-    ws = wb.active
-    ws.title = "Hole"
-    ws["A1"] = "8x8 less the centre: tile me"
-    _draw_8x8_hole(ws)
-    wb.save(path)
+    path = _hole_workbook(tmp_path)
     book = open_book(path)
     outcome = solve_action(book, book.sheet("Hole"))
     assert outcome.ok and "tiled" in outcome.message
