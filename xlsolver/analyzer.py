@@ -266,18 +266,22 @@ def board_from_grid(puzzle: Puzzle, grid: np.ndarray) -> Board:
     return board
 
 
-def line_steps(puzzle: Puzzle, grid: np.ndarray) -> list[Step]:
-    """Every single-line deduction available from a partial grid (one step per line)."""
-    board = board_from_grid(puzzle, grid)
-    out = []
+def _line_deductions(board: Board):
+    """(line, step) for every line that proves something; step None for a broken line."""
     for line in range(board.h + board.w):
         try:
             nb, nw = board.solve_one(line)
         except Contradiction:
+            yield line, None
             continue
         if nb or nw:
-            out.append(board._line_step(line, nb, nw, 0))
-    return out
+            yield line, board._line_step(line, nb, nw, 0)
+
+
+def line_steps(puzzle: Puzzle, grid: np.ndarray) -> list[Step]:
+    """Every single-line deduction available from a partial grid (one step per line)."""
+    board = board_from_grid(puzzle, grid)
+    return [step for _, step in _line_deductions(board) if step is not None]
 
 
 def next_step(puzzle: Puzzle, grid: np.ndarray, key=None, deadline: float | None = None):
@@ -288,13 +292,12 @@ def next_step(puzzle: Puzzle, grid: np.ndarray, key=None, deadline: float | None
     already breaks a line gives a Step with rule ``"discrepancy"`` naming the cells.
     """
     board = board_from_grid(puzzle, grid)
-    for line in range(board.h + board.w):
-        try:
-            board.solve_one(line)
-        except Contradiction:
+    steps = []
+    for line, step in _line_deductions(board):
+        if step is None:
             cells = [(r, c, DISCREPANCY_CONC) for r, c in discrepancy_cells(board, line)]
             return Step(kind="line", rule="discrepancy", cells=cells, line=board.line_id(line))
-    steps = line_steps(puzzle, grid)
+        steps.append(step)
     if steps:
         return min(steps, key=key or (lambda s: -len(s.cells)))
     for r, c in unknown_cells(board):

@@ -69,10 +69,6 @@ class Board:
         """Board line number → ``("row", r)`` or ``("col", c)``."""
         return ("row", line) if line < self.h else ("col", line - self.h)
 
-    def line_number(self, line: LineId) -> int:
-        """``("row", r)`` / ``("col", c)`` → board line number."""
-        return line[1] if line[0] == "row" else self.h + line[1]
-
     def cell(self, line: int, bit: int) -> tuple[int, int]:
         """The (row, col) of a line's bit."""
         return (line, bit) if line < self.h else (bit, line - self.h)
@@ -143,10 +139,6 @@ class Board:
     def solution(self) -> np.ndarray:
         """The boolean picture of a solved board."""
         return self._bits(self.black)
-
-    def key(self) -> tuple:
-        """A hashable snapshot of what is known (the row masks say it all)."""
-        return tuple(self.black[: self.h]) + tuple(self.white[: self.h])
 
     # -- line logic -------------------------------------------------------------
     def solve_one(self, line: int) -> tuple[int, int]:
