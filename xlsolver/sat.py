@@ -380,35 +380,35 @@ class SatSearch:
         """
         first = self._symmetric_first(seconds_left)
         for count in range(limit):
-            if count == 0 and first is not None:
-                sol = first
-            elif count == 0 and (sol := self._escalate(seconds_left)) is not None:
-                if sol is False:
-                    return
-            elif self.hard is not None:  # a hard board: go on in a child, from the last one
-                enc, blocks = self.hard
-                phases = [-lit for lit in blocks[-1]]
-                model = solve_in_child(enc.clauses + blocks, "cadical195", seconds_left(), phases)
-                if model is None:
-                    yield None
-                    return
-                if not model:
-                    return
-                sol = enc.decode(model)
-            else:
-                res = self._solve([], seconds_left())
-                if res is None:
-                    yield None
-                    return
-                if not res:
-                    return
-                sol = self.enc.decode(self.solver.get_model())
+            sol = None
+            if count == 0:
+                sol = first if first is not None else self._escalate(seconds_left)
+            if sol is None:
+                sol = self._next(seconds_left)
+            if sol is None:
+                yield None
+                return
+            if sol is False:
+                return
             yield sol
             block = self.enc.block(sol)
             self.solver.add_clause(block)
             self.solver.set_phases([-lit for lit in block])
             if self.hard is not None:
                 self.hard[1].append(block)
+
+    def _next(self, seconds_left) -> np.ndarray | bool | None:
+        """The next solution, False when there is none, None when the time ran out.
+
+        A board that needed Kissat goes on in a child (CaDiCaL, from the last solution).
+        """
+        if self.hard is not None:
+            enc, blocks = self.hard
+            phases = [-lit for lit in blocks[-1]]
+            model = solve_in_child(enc.clauses + blocks, "cadical195", seconds_left(), phases)
+            return None if model is None else enc.decode(model) if model else False
+        res = self._solve([], seconds_left())
+        return None if res is None else self.enc.decode(self.solver.get_model()) if res else False
 
     def _escalate(self, seconds_left) -> np.ndarray | bool | None:
         """The first solution of a hard board: Glucose briefly, then probing and Kissat.
