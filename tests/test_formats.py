@@ -24,6 +24,7 @@ from xlsolver.puzzle import Puzzle, PuzzleError
 PUZZLE_SUFFIXES = (".non", ".nonpack", ".nin", ".txt", ".json")
 # The only faults in ../shared/puzzles: (file name, line) of each FormatError entry.
 KNOWN_SHARED_ERRORS = {("invalid_input.txt", 105), ("data142.nin", 47)}
+COLOUR_REFUSAL = "colour puzzles are not supported"
 
 
 def puzzles_of(entries: list) -> list[Puzzle]:
@@ -74,6 +75,9 @@ def test_every_shared_file_parses() -> None:
         for index, entry in enumerate(entries, 1):
             if isinstance(entry, FormatError):
                 assert str(entry).startswith(f"{path}:{entry.line}: ")
+                if path.parent.name == "colour":
+                    assert COLOUR_REFUSAL in str(entry), entry
+                    continue
                 errors.add((path.name, entry.line))
                 assert entry.index == index
             else:
@@ -85,7 +89,7 @@ def test_every_shared_file_parses() -> None:
 
 @pytest.mark.shared
 def test_shared_non_goals_satisfy_their_clues() -> None:
-    files = [p for p in shared_puzzle_files() if p.suffix == ".non"]
+    files = [p for p in shared_puzzle_files() if p.suffix == ".non" and p.parent.name != "colour"]
     with_goal = 0
     for path in files:
         (puzzle,) = puzzles_of(read_entries(path))

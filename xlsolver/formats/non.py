@@ -25,10 +25,12 @@ EXTENSIONS = (".non", ".nonpack")
 STRING_KEYS = ("catalogue", "title", "by", "copyright", "license")
 SIZE_KEYS = ("width", "height")
 SECTION_KEYS = {"rows": "height", "columns": "width"}
+KEYWORDS = {*STRING_KEYS, *SIZE_KEYS, *SECTION_KEYS, "goal", "color"}
 BUNDLE_DIVIDER = "===="
 BACKGROUND = "#ffffff"
 EMPTY_GOAL_CELL = "0"
 CLUE_TOKEN = re.compile(r"(\d+)([a-z]?)")
+COLOUR_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]+")
 SPDX_CODE = re.compile(r"[A-Za-z0-9.+-]+")
 SIZE_LINE = re.compile(r"^\s*(width|height)\s+\d+\s*$", re.MULTILINE)
 SECTION_LINE = re.compile(r"^\s*(rows|columns)\s*$", re.MULTILINE)
@@ -75,8 +77,20 @@ def _unquote(value: str) -> str:
 
 
 def _is_keyword_line(text: str) -> bool:
-    """True when a stripped line starts with a word: it ends a rows/columns section."""
-    return bool(text) and text[0].isalpha()
+    """True when a stripped line starts with a word: it ends a rows/columns section.
+
+    Nonny's colour lines (``red 1 yellow 2``: colour names before their numbers) are
+    clue lines, not keywords.
+    """
+    if not text or not text[0].isalpha():
+        return False
+    tokens = text.split()
+    if tokens[0].lower() in KEYWORDS:
+        return True
+    return not (
+        any(t.isdigit() for t in tokens)
+        and all(t.isdigit() or COLOUR_NAME.fullmatch(t) for t in tokens)
+    )
 
 
 def _section(lines: list[str], start: int, count: int | None) -> list[str]:
@@ -109,7 +123,10 @@ def _clue_line(text: str, source: str, lineno: int, letters: dict[str, int]) -> 
     """One line of clues; colour letters are recorded with their first line."""
     clues: list[int] = []
     for token in filter(None, re.split(r"[,\s]+", text)):
-        match = CLUE_TOKEN.match(token)
+        if COLOUR_NAME.fullmatch(token):  # Nonny's variant: a colour name before its numbers
+            letters.setdefault(token.lower(), lineno)
+            continue
+        match = CLUE_TOKEN.fullmatch(token)
         if not match:
             raise FormatError(f'clue "{token}" is not a number', source, lineno)
         clues.append(int(match.group(1)))
@@ -157,12 +174,17 @@ def _parse(lines: list[str], first: int, source: str) -> Puzzle:
 
 
 def _colour(value: str, source: str, lineno: int, letters: dict[str, int]) -> None:
-    """Record a ``color a #rrggbb`` line; white is the background, not an ink."""
+    """Record a ``color a #rrggbb`` (or Nonny's ``color NAME RRGGBB CHAR``) line.
+
+    White is the background, not an ink.
+    """
     parts = value.split()
-    if len(parts) != 2 or len(parts[0]) != 1:
+    simpson = len(parts) == 2 and len(parts[0]) == 1
+    nonny = len(parts) == 3 and re.fullmatch(r"#?[0-9A-Fa-f]{6}", parts[1]) is not None
+    if not (simpson or nonny):
         raise FormatError(f'color "{value}" is not "LETTER #RRGGBB"', source, lineno)
     if parts[1].lower().lstrip("#") != BACKGROUND.lstrip("#"):
-        letters.setdefault(parts[0], lineno)
+        letters.setdefault(parts[0].lower(), lineno)
 
 
 def _assemble(
