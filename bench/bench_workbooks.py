@@ -13,8 +13,8 @@ from pathlib import Path
 
 import numpy as np
 
-from xlsolver.puzzle import Puzzle
-from xlsolver.sheets.xlsx import new_book
+from xlsolver.nonogram.puzzle import Puzzle
+from xlsolver.sheets.openpyxl_sheet import new_book
 from xlsolver.workbook.batch import SolveOptions, solve_workbook
 from xlsolver.workbook.template import write_template
 

@@ -12,7 +12,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from xlsolver.sheets.lo_server import INSTALL_HINT, find_soffice
+from xlsolver.libreoffice.server import INSTALL_HINT, find_soffice
 
 
 def render(workbook: Path, png: Path, dpi: int = 110) -> Path:

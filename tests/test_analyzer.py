@@ -15,14 +15,14 @@ import pytest
 from conftest import DATA, SHARED, shared_path
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from oracles import dom, line_solutions
 
-from xlsolver.analyzer import discrepancy_cells, next_step, rate, solve
-from xlsolver.board import Board, Contradiction
-from xlsolver.cells import BLACK, BLACK_CONC, COLOUR, CONC, DISCREPANCY, WHITE, WHITE_CONC
-from xlsolver.families import dom
 from xlsolver.formats import read_entries
-from xlsolver.line import line_solutions, solve_line
-from xlsolver.puzzle import Puzzle, runs
+from xlsolver.nonogram.analyzer import discrepancy_cells, next_step, rate, solve
+from xlsolver.nonogram.board import Board, Contradiction
+from xlsolver.nonogram.cells import BLACK, BLACK_CONC, COLOUR, CONC, DISCREPANCY, WHITE, WHITE_CONC
+from xlsolver.nonogram.line import solve_line
+from xlsolver.nonogram.puzzle import Puzzle, runs
 
 
 def brute_line(clues, n, black, white):
@@ -276,7 +276,7 @@ def boards_with_givens(draw):
 @given(boards_with_givens(), st.sampled_from(["ladder", "dfa"]))
 @settings(max_examples=150, deadline=None)
 def test_sat_encodings_respect_clues_and_givens(case, encoding):
-    import xlsolver.sat as sat
+    import xlsolver.nonogram.sat as sat
 
     picture, givens = case
     puzzle = Puzzle.from_solution(picture)
@@ -310,7 +310,7 @@ def test_taai_fixture_solutions_satisfy_the_clues():
 
 @pytest.mark.parametrize("encoding", ["ladder", "dfa"])
 def test_sat_solutions_of_random_20x20_boards_satisfy_the_clues(encoding):
-    import xlsolver.sat as sat
+    import xlsolver.nonogram.sat as sat
 
     rng = np.random.default_rng(7)
     old = sat.ENCODING
@@ -326,7 +326,7 @@ def test_sat_solutions_of_random_20x20_boards_satisfy_the_clues(encoding):
 
 
 def test_symmetric_clues_are_searched_symmetric_first_without_losing_solutions():
-    from xlsolver.sat import symmetric_pairs
+    from xlsolver.nonogram.sat import symmetric_pairs
 
     framed = np.zeros((6, 6), bool)
     framed[:5, :5] = [
@@ -346,7 +346,7 @@ def test_symmetric_clues_are_searched_symmetric_first_without_losing_solutions()
 
 
 def test_hard_board_escalation_probing_kissat_child_gives_the_same_verdicts(monkeypatch):
-    import xlsolver.sat as sat
+    import xlsolver.nonogram.sat as sat
 
     monkeypatch.setattr(sat, "ESCALATE_SECONDS", 0.0)  # escalate at once
     rng = np.random.default_rng(11)

@@ -17,9 +17,9 @@ from conftest import workbooks_module  # noqa: E402
 
 from tests.fakes.xlwings_double import FakeBook  # noqa: E402
 from xlsolver import excel  # noqa: E402
-from xlsolver.cells import solution_from_rows  # noqa: E402
-from xlsolver.puzzle import Puzzle  # noqa: E402
-from xlsolver.sheets.xlwings_backend import areas  # noqa: E402
+from xlsolver.nonogram.cells import solution_from_rows  # noqa: E402
+from xlsolver.nonogram.puzzle import Puzzle  # noqa: E402
+from xlsolver.sheets.xlwings_sheet import areas  # noqa: E402
 
 GREY, WHITE = (128, 128, 128), (255, 255, 255)
 ROWS = workbooks_module("build_xlsm").SAMPLE  # the boat of workbooks/xlsolver.xlsm

@@ -24,9 +24,9 @@ def _excel_or_skip():
 def test_solve_in_real_excel(tmp_path):
     """Open a template workbook in Excel, run solve on it, read the colours back."""
     from xlsolver import excel
-    from xlsolver.cells import solution_from_rows
-    from xlsolver.puzzle import Puzzle
-    from xlsolver.sheets.xlsx import new_book
+    from xlsolver.nonogram.cells import solution_from_rows
+    from xlsolver.nonogram.puzzle import Puzzle
+    from xlsolver.sheets.openpyxl_sheet import new_book
     from xlsolver.workbook.template import write_template
 
     app = _excel_or_skip()

@@ -79,13 +79,13 @@ def test_openpyxl_keeps_vba_module_and_buttons(tmp_path):
 
 def test_sample_puzzle_is_in_template_layout():
     """The sheet holds a puzzle the workbook layer finds, ready to solve."""
-    from xlsolver.sheets.xlsx import open_book
+    from xlsolver.sheets.openpyxl_sheet import open_book
     from xlsolver.workbook.layout import read_puzzle
 
     book = open_book(XLSM)
     found = read_puzzle(book.sheet("Puzzle"), book)
     assert (found.width, found.height) == (10, 10)
-    from xlsolver.cells import solution_from_rows
+    from xlsolver.nonogram.cells import solution_from_rows
 
     assert found.puzzle.is_solution(solution_from_rows(build_xlsm.SAMPLE))
 
@@ -102,7 +102,7 @@ def test_build_script_reproduces_the_workbook(tmp_path):
 @pytest.mark.libreoffice
 def test_libreoffice_opens_it_with_module_and_buttons():
     """LibreOffice imports the VBA module and binds the four buttons to its subs."""
-    from xlsolver.sheets import lo_server
+    from xlsolver.libreoffice import server as lo_server
 
     reason = lo_server.available()
     if reason:

@@ -19,7 +19,7 @@ from xlsolver.formats import (
     read_taai_solutions,
     write_puzzle,
 )
-from xlsolver.puzzle import Puzzle, PuzzleError
+from xlsolver.nonogram.puzzle import Puzzle, PuzzleError
 
 PUZZLE_SUFFIXES = (".non", ".nonpack", ".nin", ".txt", ".json")
 # The only faults in ../shared/puzzles: (file name, line) of each FormatError entry.

@@ -8,9 +8,9 @@ from openpyxl import Workbook
 from openpyxl.styles import Border, PatternFill, Side
 from openpyxl.workbook.defined_name import DefinedName
 
-from xlsolver.puzzle import Puzzle
+from xlsolver.nonogram.puzzle import Puzzle
 from xlsolver.sheets.errors import WorkbookError
-from xlsolver.sheets.xlsx import new_book, open_book
+from xlsolver.sheets.openpyxl_sheet import new_book, open_book
 from xlsolver.workbook import find_puzzles, read_puzzle, write_template
 from xlsolver.workbook.layout import NoPuzzleError
 

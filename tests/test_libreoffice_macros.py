@@ -13,10 +13,10 @@ from conftest import workbooks_module
 from openpyxl import Workbook, load_workbook
 from openpyxl.styles import Border, Side
 
-from xlsolver.cells import solution_from_rows
+from xlsolver.libreoffice import server as lo_server
 from xlsolver.libreoffice.installer import install
-from xlsolver.puzzle import Puzzle
-from xlsolver.sheets import lo_server
+from xlsolver.nonogram.cells import solution_from_rows
+from xlsolver.nonogram.puzzle import Puzzle
 
 pytestmark = pytest.mark.libreoffice
 
@@ -222,7 +222,7 @@ def test_new_grid_lays_out_the_typed_size(office, tmp_path):
     out = tmp_path / "new.xlsx"
     (message,) = run_macros(office, src, ["new_grid"], out)
     assert message.startswith("new 7×4 grid"), message
-    from xlsolver.sheets.xlsx import open_book
+    from xlsolver.sheets.openpyxl_sheet import open_book
     from xlsolver.workbook.template import plan
 
     layout = plan(7, 4)

@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 from xlsolver.commands.solve_workbooks import run_workbooks
-from xlsolver.sheets.lo_server import LibreOffice, available
-from xlsolver.sheets.xlsx import open_book
+from xlsolver.libreoffice.server import LibreOffice, available
+from xlsolver.sheets.openpyxl_sheet import open_book
 from xlsolver.workbook import read_puzzle
 
 pytestmark = pytest.mark.libreoffice

@@ -121,7 +121,7 @@ def test_fake_sheet_errors_name_the_sheet():
 
 
 def test_drawn_board_with_holes_from_a_real_xlsx(tmp_path):
-    from xlsolver.sheets.xlsx import open_book
+    from xlsolver.sheets.openpyxl_sheet import open_book
 
     path = _hole_workbook(tmp_path)
 
@@ -223,7 +223,7 @@ def test_cli_no_tiling_and_time_limit_exit_1(capsys):
 def test_solve_button_tiles_a_pentomino_sheet(tmp_path):
     """The spreadsheet Solve action finds a board (no clues) and paints a valid tiling."""
     from xlsolver.actions import solve as solve_action
-    from xlsolver.sheets.xlsx import open_book
+    from xlsolver.sheets.openpyxl_sheet import open_book
 
     path = _hole_workbook(tmp_path)
     book = open_book(path)

@@ -8,11 +8,11 @@ from conftest import HEART, picture
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from xlsolver.analyzer import rate, solve
-from xlsolver.cells import BLACK, BLACK_CONC, COLOUR, empty_grid
-from xlsolver.line import solve_line
-from xlsolver.puzzle import Puzzle, runs
-from xlsolver.result import LINE
+from xlsolver.nonogram.analyzer import rate, solve
+from xlsolver.nonogram.cells import BLACK, BLACK_CONC, COLOUR, empty_grid
+from xlsolver.nonogram.line import solve_line
+from xlsolver.nonogram.puzzle import Puzzle, runs
+from xlsolver.nonogram.result import LINE
 from xlsolver.rules import (
     RULE_ORDER,
     RULES,

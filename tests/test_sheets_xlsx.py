@@ -7,8 +7,8 @@ import zipfile
 import pytest
 
 from xlsolver.sheets.errors import WorkbookError
+from xlsolver.sheets.openpyxl_sheet import OLE_MAGIC, new_book, open_book
 from xlsolver.sheets.protocol import BLACK_STYLE, WHITE_STYLE, Book, LayoutSheet
-from xlsolver.sheets.xlsx import OLE_MAGIC, new_book, open_book
 
 
 def test_round_trip_values_fills_diagonals_names(tmp_path):

@@ -12,14 +12,14 @@ import pytest
 from conftest import HEART, picture
 from openpyxl import Workbook, load_workbook
 from openpyxl.styles import PatternFill
+from oracles import line_solutions
 
-from xlsolver.analyzer import rate, solve
-from xlsolver.cells import COLOUR, WHITE
 from xlsolver.cli import main
-from xlsolver.line import line_solutions
-from xlsolver.puzzle import Puzzle
+from xlsolver.nonogram.analyzer import rate, solve
+from xlsolver.nonogram.cells import COLOUR, WHITE
+from xlsolver.nonogram.puzzle import Puzzle
+from xlsolver.sheets.openpyxl_sheet import open_book
 from xlsolver.sheets.protocol import HIGHLIGHT_STYLE, WRONG_STYLE
-from xlsolver.sheets.xlsx import open_book
 from xlsolver.teaching import (
     KEY_SHEET,
     PUZZLE_SHEET,

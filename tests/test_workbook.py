@@ -12,8 +12,8 @@ import pytest
 
 from xlsolver.cli import main as cli_main
 from xlsolver.commands.solve_workbooks import run_workbooks
-from xlsolver.puzzle import Puzzle
-from xlsolver.sheets.xlsx import new_book, open_book
+from xlsolver.nonogram.puzzle import Puzzle
+from xlsolver.sheets.openpyxl_sheet import new_book, open_book
 from xlsolver.workbook import read_puzzle, write_template
 
 SAMPLES = Path(__file__).resolve().parents[1] / "workbooks"

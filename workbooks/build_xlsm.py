@@ -143,9 +143,9 @@ def write_base_workbook(path: Path, vba: bytes) -> None:
 
 def lay_out_sample(path: Path) -> None:
     """openpyxl (keep_vba): the sample puzzle in the template layout."""
-    from xlsolver.cells import solution_from_rows
-    from xlsolver.puzzle import Puzzle
-    from xlsolver.sheets.xlsx import open_book
+    from xlsolver.nonogram.cells import solution_from_rows
+    from xlsolver.nonogram.puzzle import Puzzle
+    from xlsolver.sheets.openpyxl_sheet import open_book
     from xlsolver.workbook.template import write_template
 
     book = open_book(path)

@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .cells import BLACK, COLOUR, DISCREPANCY, WHITE
-from .puzzle import PuzzleError, clue_text, line_name
-from .result import Step
+from .nonogram.cells import BLACK, COLOUR, DISCREPANCY, WHITE
+from .nonogram.puzzle import PuzzleError, clue_text, line_name
+from .nonogram.result import Step
 from .sheets.errors import WorkbookError
 from .sheets.protocol import BLACK_STYLE, DISCREPANCY_STYLE, WHITE_STYLE, Book, Cell, Sheet
 
@@ -88,7 +88,7 @@ def _remove_hint_notes(sheet: Sheet, found) -> None:
 
 def solve(book: Book, sheet: Sheet) -> Outcome:
     """Solve the puzzle on the sheet, painting proved cells in trace order, batch by batch."""
-    from .analyzer import solve as analyze
+    from .nonogram.analyzer import solve as analyze
     from .workbook.paint import paint_result
 
     book.progress(0.0, "xlsolver: reading the puzzle")

@@ -27,7 +27,7 @@ def _xlwings():
 
 def run(action: str, book=None) -> Outcome:
     """Run one action on the active sheet of the calling (or a given) xlwings Book."""
-    from .sheets.xlwings_backend import XwBook
+    from .sheets.xlwings_sheet import XwBook
 
     if book is None:
         book = _xlwings().Book.caller()

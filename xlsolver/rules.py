@@ -26,13 +26,13 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .analyzer import board_from_grid, discrepancy_cells, solve
-from .board import Board, Contradiction, Timeout
-from .cells import BLACK, BLACK_CONC, COLOUR, CONC, DISCREPANCY_CONC, WHITE, WHITE_CONC
-from .line import LineSolution, solve_line, spread
-from .probe import unknown_cells
-from .puzzle import LineId, Puzzle, clue_text, min_length
-from .result import LINE, PROBE, SEARCH, Step
+from .nonogram.analyzer import board_from_grid, discrepancy_cells, solve
+from .nonogram.board import Board, Contradiction, Timeout
+from .nonogram.cells import BLACK, BLACK_CONC, COLOUR, CONC, DISCREPANCY_CONC, WHITE, WHITE_CONC
+from .nonogram.line import LineSolution, solve_line, spread
+from .nonogram.probe import unknown_cells
+from .nonogram.puzzle import LineId, Puzzle, clue_text, min_length
+from .nonogram.result import LINE, PROBE, SEARCH, Step
 
 # Rule ids in order of difficulty (RULES.md); "line" is the complete line solver.
 RULE_ORDER = (

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import sys
 
-from ..puzzle import PuzzleError
-from ..result import CONTRADICTION, INVALID, TIMEOUT
+from ..nonogram.puzzle import PuzzleError
+from ..nonogram.result import CONTRADICTION, INVALID, TIMEOUT
 from ..sheets.errors import WorkbookError
 
 EXIT_OK, EXIT_UNSOLVED, EXIT_BAD_INPUT = 0, 1, 2

@@ -7,9 +7,9 @@ import sys
 from pathlib import Path
 
 from ..formats import FormatError, read_puzzles, write_puzzle
-from ..puzzle import Puzzle
+from ..nonogram.puzzle import Puzzle
 from ..sheets.errors import WorkbookError
-from ..sheets.xlsx import new_book, open_book
+from ..sheets.openpyxl_sheet import new_book, open_book
 from ..workbook.layout import find_puzzles
 from ..workbook.template import write_template
 

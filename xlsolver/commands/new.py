@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 
 from ..sheets.errors import WorkbookError
-from ..sheets.xlsx import new_book
+from ..sheets.openpyxl_sheet import new_book
 from ..workbook.clues import parse_size
 from ..workbook.template import write_template
 

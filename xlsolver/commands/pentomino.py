@@ -64,7 +64,7 @@ def run(args) -> int:
             board = named_board(args.board)
         else:
             from ..pentomino.sheet import find_board
-            from ..sheets.xlsx import open_book
+            from ..sheets.openpyxl_sheet import open_book
 
             book = open_book(args.input)
             board = find_board(book, args.sheet)
@@ -135,7 +135,7 @@ def _no_tiling(result: TilingResult) -> str:
 def _write(args, book, sheet, board: Board, result: TilingResult) -> int:
     """Paint the tilings into the output workbook; 2 when it cannot be written."""
     from ..pentomino.sheet import write_tilings
-    from ..sheets.xlsx import new_book
+    from ..sheets.openpyxl_sheet import new_book
 
     try:
         if book is None:

@@ -59,9 +59,9 @@ def solve_files(args: argparse.Namespace, paths: list[str]) -> int:
     """Solve puzzle files, printing text or JSON lines; a batch goes on after a bad puzzle."""
     from tqdm import tqdm
 
-    from ..analyzer import solve
     from ..formats import FormatError, read_entries
-    from ..result import CONTRADICTION, INVALID, TIMEOUT
+    from ..nonogram.analyzer import solve
+    from ..nonogram.result import CONTRADICTION, INVALID, TIMEOUT
 
     limit = 1 if args.first else max(2, args.count or 2)
     code = EXIT_OK
@@ -104,7 +104,7 @@ def solve_files(args: argparse.Namespace, paths: list[str]) -> int:
 
 def _emit(args, record: dict, result, bar) -> None:
     """Print one puzzle's outcome as a JSON line or as text."""
-    from ..result import INVALID
+    from ..nonogram.result import INVALID
 
     if args.json:
         bar.write(json.dumps(record, ensure_ascii=False), file=sys.stdout)

@@ -19,7 +19,7 @@ import tempfile
 from pathlib import Path
 from types import ModuleType
 
-from ..puzzle import Puzzle, PuzzleError
+from ..nonogram.puzzle import Puzzle, PuzzleError
 from .base import STRING_SOURCE, FormatError
 from .taai import read_taai_solutions
 

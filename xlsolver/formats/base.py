@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from ..puzzle import Puzzle, PuzzleError
+from ..nonogram.puzzle import Puzzle, PuzzleError
 
 STRING_SOURCE = "<string>"
 NUMBER = re.compile(r"\d+")

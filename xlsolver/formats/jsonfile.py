@@ -13,8 +13,8 @@ import re
 
 import numpy as np
 
-from ..cells import solution_rows
-from ..puzzle import Puzzle
+from ..nonogram.cells import solution_rows
+from ..nonogram.puzzle import Puzzle
 from .base import FormatError, build_puzzle, parse_numbers
 
 NAME = "json"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from ..puzzle import Puzzle
+from ..nonogram.puzzle import Puzzle
 from .base import FormatError, build_puzzle, parse_numbers, split_lines
 
 NAME = "nin"

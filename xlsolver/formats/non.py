@@ -16,7 +16,7 @@ import re
 
 import numpy as np
 
-from ..puzzle import Puzzle
+from ..nonogram.puzzle import Puzzle
 from .base import FormatError, build_puzzle, split_lines
 
 NAME = "non"

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..puzzle import Puzzle
+from ..nonogram.puzzle import Puzzle
 from .base import FormatError, build_puzzle, parse_numbers, split_lines
 
 NAME = "taai"

@@ -10,9 +10,9 @@ desktop's current component. With a hidden document the last two are ``None``
 
 from __future__ import annotations
 
-from .. import sat
 from ..actions import ACTIONS, Outcome, guarded
-from .uno_sheet import UnoBook
+from ..nonogram import sat
+from ..sheets.uno_sheet import UnoBook
 
 sat.CHILD_PROCESSES = False  # these macros run inside soffice: never fork it
 

@@ -16,11 +16,11 @@ from pathlib import Path
 
 import numpy as np
 
-from ..puzzle import Puzzle
-from ..result import Step
+from ..nonogram.puzzle import Puzzle
+from ..nonogram.result import Step
 from ..rules import hint_steps
 from ..sheets.errors import WorkbookError
-from ..sheets.xlsx import open_book
+from ..sheets.openpyxl_sheet import open_book
 from .drawing import Drawing, read_drawing, read_drawing_file
 from .grading import Grade, Key, grade_file, grade_files, read_key, write_summary
 from .hints_sheet import read_hint_steps, write_hints

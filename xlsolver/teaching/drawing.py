@@ -15,8 +15,8 @@ from pathlib import Path
 import numpy as np
 
 from ..sheets.errors import WorkbookError
+from ..sheets.openpyxl_sheet import a1_rect, open_book
 from ..sheets.protocol import Book, Rect, Sheet
-from ..sheets.xlsx import a1_rect, open_book
 from ..workbook.address import where
 from ..workbook.layout import GRID_NAME, MAX_SIDE, luminance
 

@@ -16,13 +16,13 @@ from pathlib import Path
 
 import numpy as np
 
-from ..analyzer import solve
-from ..cells import BLACK, COLOUR
-from ..puzzle import Puzzle, PuzzleError
-from ..result import UNIQUE
+from ..nonogram.analyzer import solve
+from ..nonogram.cells import BLACK, COLOUR
+from ..nonogram.puzzle import Puzzle, PuzzleError
+from ..nonogram.result import UNIQUE
 from ..sheets.errors import WorkbookError
+from ..sheets.openpyxl_sheet import new_book, open_book
 from ..sheets.protocol import WRONG_STYLE, Sheet
-from ..sheets.xlsx import new_book, open_book
 from ..workbook.layout import SheetPuzzle, read_puzzle
 from .drawing import read_marks
 from .worksheet import KEY_SHEET, puzzle_sheet

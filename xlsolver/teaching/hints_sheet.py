@@ -13,12 +13,12 @@ import re
 
 import numpy as np
 
-from ..cells import BLACK, COLOUR
-from ..puzzle import Puzzle
-from ..result import Step
+from ..nonogram.cells import BLACK, COLOUR
+from ..nonogram.puzzle import Puzzle
+from ..nonogram.result import Step
 from ..rules import RULE_NAMES, line_words, reason
+from ..sheets.openpyxl_sheet import XlsxBook, new_book, open_book
 from ..sheets.protocol import BLACK_STYLE, HIGHLIGHT_STYLE, WHITE_STYLE, CellFormat
-from ..sheets.xlsx import XlsxBook, new_book, open_book
 from ..workbook.template import write_template
 from .worksheet import grid_cell
 

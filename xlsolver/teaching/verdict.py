@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..analyzer import board_from_grid, solve
-from ..board import Board, Contradiction
-from ..cells import BLACK_CONC, COLOUR, WHITE_CONC, empty_grid
-from ..puzzle import Puzzle
-from ..result import MULTIPLE, UNIQUE, Result
+from ..nonogram.analyzer import board_from_grid, solve
+from ..nonogram.board import Board, Contradiction
+from ..nonogram.cells import BLACK_CONC, COLOUR, WHITE_CONC, empty_grid
+from ..nonogram.puzzle import Puzzle
+from ..nonogram.result import MULTIPLE, UNIQUE, Result
 from ..rules import hint_steps
 
 DEFAULT_TIME_LIMIT = 20.0

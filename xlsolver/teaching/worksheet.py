@@ -9,9 +9,10 @@ from pathlib import Path
 
 import numpy as np
 
-from ..cells import COLOUR, WHITE
-from ..puzzle import Puzzle
+from ..nonogram.cells import COLOUR, WHITE
+from ..nonogram.puzzle import Puzzle
 from ..sheets.errors import WorkbookError
+from ..sheets.openpyxl_sheet import XlsxBook, new_book
 from ..sheets.protocol import (
     ANSWER_STYLE,
     BLACK_STYLE,
@@ -22,7 +23,6 @@ from ..sheets.protocol import (
     LayoutSheet,
     Style,
 )
-from ..sheets.xlsx import XlsxBook, new_book
 from ..workbook.layout import SheetPuzzle, find_puzzles, read_puzzle
 from ..workbook.template import TemplateLayout, write_template
 from .verdict import Verdict

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..result import CONTRADICTION, INVALID, TIMEOUT, Result
+from ..nonogram.result import CONTRADICTION, INVALID, TIMEOUT, Result
 from ..sheets.errors import WorkbookError
-from ..sheets.xlsx import open_book
+from ..sheets.openpyxl_sheet import open_book
 from .layout import find_puzzles
 from .paint import paint_result
 
@@ -57,7 +57,7 @@ class FileReport:
 
 def solve_puzzle(puzzle, options: SolveOptions, givens=None) -> Result:
     """Run the analyzer with the options of the command line."""
-    from ..analyzer import solve
+    from ..nonogram.analyzer import solve
 
     return solve(
         puzzle,

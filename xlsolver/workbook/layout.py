@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..cells import BLACK_CONC, BLANK, WHITE_CONC, empty_grid
-from ..puzzle import Puzzle, PuzzleError, line_name
+from ..nonogram.cells import BLACK_CONC, BLANK, WHITE_CONC, empty_grid
+from ..nonogram.puzzle import Puzzle, PuzzleError, line_name
 from ..sheets.errors import WorkbookError
 from ..sheets.protocol import Book, Cell, Rect, Sheet
 from .address import where

@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..cells import BLACK, COLOUR, CONC, DISCREPANCY, WHITE
-from ..result import CONTRADICTION, INVALID, MULTIPLE, SOLVED, TIMEOUT, UNIQUE, Result
+from ..nonogram.cells import BLACK, COLOUR, CONC, DISCREPANCY, WHITE
+from ..nonogram.result import CONTRADICTION, INVALID, MULTIPLE, SOLVED, TIMEOUT, UNIQUE, Result
 from ..sheets.protocol import (
     ANSWER_STYLE,
     ANSWER_WHITE_STYLE,

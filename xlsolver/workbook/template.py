@@ -12,7 +12,7 @@ import math
 from collections import defaultdict
 from dataclasses import dataclass
 
-from ..puzzle import Puzzle
+from ..nonogram.puzzle import Puzzle
 from ..sheets.protocol import Cell, CellFormat, LayoutSheet, Rect
 from .layout import MAX_SIDE
 

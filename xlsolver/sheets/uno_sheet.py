@@ -11,9 +11,12 @@ Glossary
 
 from __future__ import annotations
 
+import builtins
+import sys
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 
-from ..sheets.protocol import Cell, CellFormat, Rect, Style
+from .protocol import Cell, CellFormat, Rect, Style
 
 NO_COLOUR = -1  # UNO's "transparent background"
 HAIRLINE = 2  # 1/100 mm: LibreOffice's hairline (Excel "hair")
@@ -28,25 +31,52 @@ HORI = {"left": "LEFT", "center": "CENTER", "right": "RIGHT"}
 VERT = {"top": 1, "center": 2, "bottom": 3}  # com.sun.star.table.CellVertJustify2
 DIAGONALS = ("DiagonalTLBR", "DiagonalBLTR")
 CLEAR_ALL = 1 | 2 | 4 | 8 | 16 | 32 | 64 | 256  # com.sun.star.sheet.CellFlags: all but objects
+UNO_PATHS = ("/usr/lib/python3/dist-packages", "/usr/lib/libreoffice/program")
 SIDES = {"left": "LeftBorder", "right": "RightBorder", "top": "TopBorder", "bottom": "BottomBorder"}
 
 
-def _uno():
-    """The ``uno`` module (LibreOffice's own Python, or Debian's python3-uno)."""
-    try:
-        import uno
-    except ImportError:  # another interpreter of the same version: Debian's copy
-        import sys
+def import_uno():
+    """The ``uno`` module, from Debian's python3-uno if this interpreter lacks it.
 
-        sys.path.append("/usr/lib/python3/dist-packages")
+    The one place xlsolver imports ``uno``; ImportError says what to install.
+    """
+    try:
+        import uno  # noqa: F401
+    except ImportError:
+        for path in UNO_PATHS:
+            if Path(path, "uno.py").exists() and path not in sys.path:
+                sys.path.append(path)
         try:
-            import uno
-        except ImportError:
+            import uno  # noqa: F401
+        except ImportError as exc:
             raise ImportError(
-                "the LibreOffice back end needs python3-uno "
-                "(apt-get install python3-uno libreoffice-script-provider-python)"
+                f"cannot import uno ({exc}): the LibreOffice back end needs python3-uno"
             ) from None
+    import uno
+
+    _narrow_uno_import_hook(uno)
     return uno
+
+
+def _narrow_uno_import_hook(uno) -> None:
+    """Let uno's import hook see only ``com.sun.star`` imports.
+
+    python3-uno replaces ``__import__`` and turns every ModuleNotFoundError into a plain
+    ImportError, which breaks ``except ModuleNotFoundError`` elsewhere (tqdm, our CLI).
+    ``from com.sun.star.beans import PropertyValue`` keeps working.
+    """
+    hook = builtins.__import__
+    original = getattr(uno, "_builtin_import", None)
+    if original is None or getattr(hook, "_xlsolver_narrow", False):
+        return
+
+    def narrow(name, *args, **kwargs):
+        if name == "com" or name.startswith("com."):
+            return hook(name, *args, **kwargs)
+        return original(name, *args, **kwargs)
+
+    narrow._xlsolver_narrow = True  # type: ignore[attr-defined]
+    builtins.__import__ = narrow
 
 
 def rgb(color: str) -> int:
@@ -63,7 +93,7 @@ def hex_colour(value: int) -> str | None:
 
 def _struct(name: str, **fields):
     """A UNO struct by its type name, with fields set."""
-    obj = _uno().createUnoStruct(name)
+    obj = import_uno().createUnoStruct(name)
     for key, value in fields.items():
         setattr(obj, key, value)
     return obj
@@ -302,7 +332,7 @@ class UnoSheet:
                 kind = DOUBLE if style == "double" else SOLID
                 ranges.setPropertyValue(prop, border_line(width, fmt.border_color, kind))
         if fmt.horizontal:
-            value = _uno().Enum("com.sun.star.table.CellHoriJustify", HORI[fmt.horizontal])
+            value = import_uno().Enum("com.sun.star.table.CellHoriJustify", HORI[fmt.horizontal])
             ranges.setPropertyValue("HoriJustify", value)
         if fmt.vertical:
             ranges.setPropertyValue("VertJustify", VERT[fmt.vertical])

@@ -1,7 +1,7 @@
 """Depth-first search for the logic path: guess a cell, propagate, backtrack.
 
 Used when line logic and probing stall and a full trace is wanted (explanations,
-hints, difficulty). The fast path uses the SAT back end instead (:mod:`xlsolver.sat`).
+hints, difficulty). The fast path uses the SAT back end instead (:mod:`xlsolver.nonogram.sat`).
 """
 
 from __future__ import annotations

@@ -14,18 +14,17 @@ terminates the server and removes the profile. The ``uno`` module is Debian's
 
 from __future__ import annotations
 
-import builtins
 import contextlib
 import os
 import shutil
 import socket
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-UNO_PATHS = ("/usr/lib/python3/dist-packages", "/usr/lib/libreoffice/program")
+from ..sheets import uno_sheet
+
 SOFFICE_NAMES = ("soffice", "libreoffice")
 START_TIMEOUT = 60.0  # seconds to wait for the server to accept a connection
 STOP_TIMEOUT = 10.0
@@ -40,42 +39,11 @@ class LibreOfficeError(RuntimeError):
 
 
 def import_uno():
-    """The ``uno`` module, from Debian's python3-uno if this interpreter lacks it."""
+    """The ``uno`` module (see :func:`xlsolver.sheets.uno_sheet.import_uno`)."""
     try:
-        import uno  # noqa: F401
-    except ImportError:
-        for path in UNO_PATHS:
-            if Path(path, "uno.py").exists() and path not in sys.path:
-                sys.path.append(path)
-        try:
-            import uno  # noqa: F401
-        except ImportError as exc:
-            raise LibreOfficeError(f"cannot import uno ({exc}); {INSTALL_HINT}") from None
-    import uno
-
-    _narrow_uno_import_hook(uno)
-    return uno
-
-
-def _narrow_uno_import_hook(uno) -> None:
-    """Let uno's import hook see only ``com.sun.star`` imports.
-
-    python3-uno replaces ``__import__`` and turns every ModuleNotFoundError into a plain
-    ImportError, which breaks ``except ModuleNotFoundError`` elsewhere (tqdm, our CLI).
-    ``from com.sun.star.beans import PropertyValue`` keeps working.
-    """
-    hook = builtins.__import__
-    original = getattr(uno, "_builtin_import", None)
-    if original is None or getattr(hook, "_xlsolver_narrow", False):
-        return
-
-    def narrow(name, *args, **kwargs):
-        if name == "com" or name.startswith("com."):
-            return hook(name, *args, **kwargs)
-        return original(name, *args, **kwargs)
-
-    narrow._xlsolver_narrow = True  # type: ignore[attr-defined]
-    builtins.__import__ = narrow
+        return uno_sheet.import_uno()
+    except ImportError as exc:
+        raise LibreOfficeError(f"{exc}; {INSTALL_HINT}") from None
 
 
 def find_soffice() -> str | None:

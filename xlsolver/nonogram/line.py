@@ -141,18 +141,3 @@ def solve_line(clues: tuple[int, ...], n: int, black: int, white: int) -> LineSo
     for g in range(len(clues) + 1):
         gap |= f_gaps[g] & back_gaps[g]
     return LineSolution(full & ~gap, full & ~cover, starts)
-
-
-def line_solutions(clues: tuple[int, ...], n: int):
-    """Every placement of the clues in an empty line, as black masks (small n only)."""
-
-    def place(j: int, pos: int, acc: int):
-        if j == len(clues):
-            yield acc
-            return
-        c = clues[j]
-        rest = sum(clues[j + 1 :]) + len(clues) - j - 1
-        for s in range(pos, n - c - rest + 1):
-            yield from place(j + 1, s + c + 1, acc | (((1 << c) - 1) << s))
-
-    yield from place(0, 0, 0)
