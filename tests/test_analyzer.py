@@ -273,19 +273,12 @@ def boards_with_givens(draw):
     return picture, givens
 
 
-@given(boards_with_givens(), st.sampled_from(["ladder", "dfa"]))
+@given(boards_with_givens())
 @settings(max_examples=150, deadline=None)
-def test_sat_encodings_respect_clues_and_givens(case, encoding):
-    import xlsolver.nonogram.sat as sat
-
+def test_sat_encoding_respects_clues_and_givens(case):
     picture, givens = case
     puzzle = Puzzle.from_solution(picture)
-    old = sat.ENCODING
-    sat.ENCODING = encoding
-    try:
-        fast = solve(puzzle, max_solutions=5, givens=givens, method="sat")
-    finally:
-        sat.ENCODING = old
+    fast = solve(puzzle, max_solutions=5, givens=givens, method="sat")
     assert fast.solutions, "the picture itself satisfies the clues and the givens"
     for s in fast.solutions:
         assert puzzle.is_solution(s)
@@ -308,21 +301,13 @@ def test_taai_fixture_solutions_satisfy_the_clues():
             assert result.status == "multiple"
 
 
-@pytest.mark.parametrize("encoding", ["ladder", "dfa"])
-def test_sat_solutions_of_random_20x20_boards_satisfy_the_clues(encoding):
-    import xlsolver.nonogram.sat as sat
-
+def test_sat_solutions_of_random_20x20_boards_satisfy_the_clues():
     rng = np.random.default_rng(7)
-    old = sat.ENCODING
-    sat.ENCODING = encoding
-    try:
-        for _ in range(15):
-            puzzle = Puzzle.from_solution(rng.random((20, 20)) < 0.5)
-            result = solve(puzzle, max_solutions=3, method="sat")
-            assert result.solutions
-            assert all(puzzle.is_solution(s) for s in result.solutions)
-    finally:
-        sat.ENCODING = old
+    for _ in range(15):
+        puzzle = Puzzle.from_solution(rng.random((20, 20)) < 0.5)
+        result = solve(puzzle, max_solutions=3, method="sat")
+        assert result.solutions
+        assert all(puzzle.is_solution(s) for s in result.solutions)
 
 
 def test_symmetric_clues_are_searched_symmetric_first_without_losing_solutions():

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .nonogram.cells import BLACK, COLOUR, DISCREPANCY, WHITE
+from .nonogram.cells import BLACK, BLANK, COLOUR, DISCREPANCY, WHITE, is_black, is_white
 from .nonogram.puzzle import PuzzleError, clue_text, line_name
 from .nonogram.result import Step
 from .sheets.errors import WorkbookError
@@ -149,7 +149,7 @@ def _paint_trace(book: Book, sheet: Sheet, found, steps: list[Step]) -> int:
         if step.depth:
             continue  # assumed during a search, not proved
         for r, c, state in step.cells:
-            if (r, c) not in seen and state & COLOUR in (BLACK, WHITE):
+            if (r, c) not in seen and (is_black(state) or is_white(state)):
                 seen.add((r, c))
                 order.append((r, c, state & COLOUR))
     size = max(MIN_BATCH, -(-len(order) // BATCHES))
@@ -174,7 +174,7 @@ def hint(book: Book, sheet: Sheet) -> Outcome:
     step = explain(found.puzzle, grid)  # the easiest rule first, named as in RULES.md
     _remove_hint_notes(sheet, found)
     if step is None:
-        if not np.any((grid & COLOUR) == 0):
+        if not np.any((grid & COLOUR) == BLANK):
             return Outcome("the grid is complete: nothing left to deduce")
         return Outcome("no further deduction from the painted cells", ok=False)
     reason = describe(step, found)
@@ -191,8 +191,8 @@ def hint(book: Book, sheet: Sheet) -> Outcome:
 
 def describe(step: Step, found) -> str:
     """One line telling what a step did and why."""
-    black = sum(1 for *_, s in step.cells if s & COLOUR == BLACK)
-    white = sum(1 for *_, s in step.cells if s & COLOUR == WHITE)
+    black = sum(1 for *_, s in step.cells if is_black(s))
+    white = sum(1 for *_, s in step.cells if is_white(s))
     rule = RULE_WORDS.get(step.rule, step.rule)
     if step.rule == "discrepancy" and step.line is not None:
         return f"{line_name(step.line)}: {rule}"

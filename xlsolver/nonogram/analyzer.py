@@ -3,7 +3,8 @@
 Two engines give the same verdicts:
 
 * ``method="auto"`` (fast): propagate with the complete line solver, then hand what
-  is left to CaDiCaL; uniqueness is one more SAT call with the solution blocked.
+  is left to the SAT back end (:mod:`.sat`); uniqueness is one more SAT call with the
+  solution blocked.
 * ``method="logic"``: propagate, probe with assumed values, then depth-first search,
   with a full step trace (explanations, hints, difficulty).
 
@@ -27,8 +28,15 @@ from .result import (
     CONTRADICTION,
     GIVEN,
     INVALID,
+    LINE,
+    LINE_DIFFICULTY,
     MULTIPLE,
     PROBE,
+    PROBING_DIFFICULTY,
+    RULE_CONTRADICTION,
+    RULE_DISCREPANCY,
+    RULE_GIVEN,
+    SEARCH_DIFFICULTY,
     SOLVED,
     TIMEOUT,
     UNIQUE,
@@ -68,7 +76,7 @@ def solve(
         return run.finish(INVALID, np.zeros((puzzle.height, puzzle.width), np.uint8), str(exc))
     if method not in ("auto", "logic", "sat"):
         raise ValueError(f"unknown method {method!r}: use auto, logic or sat")
-    return run.go(givens, method, common)
+    return run.analyze(givens, method, common)
 
 
 class _Run:
@@ -106,7 +114,7 @@ class _Run:
             method=method,
         )
 
-    def go(self, givens, method: str, common: bool) -> Result:
+    def analyze(self, givens, method: str, common: bool) -> Result:
         """Propagate, then probe/search or SAT."""
         board = self.board
         try:
@@ -122,7 +130,7 @@ class _Run:
             sol = board.solution()
             status = UNIQUE if self.limit > 1 else SOLVED
             return self.finish(
-                status, board.grid(), solutions=[sol], difficulty="line", method="logic"
+                status, board.grid(), solutions=[sol], difficulty=LINE_DIFFICULTY, method="logic"
             )
         if method == "logic":
             return self._logic()
@@ -137,7 +145,7 @@ class _Run:
                 self.board.set_cell(r, c, colour == BLACK)
                 cells.append((r, c, colour | CONC))
         if self.steps is not None and cells:
-            self.steps.append(Step(kind=GIVEN, rule="given", cells=cells))
+            self.steps.append(Step(kind=GIVEN, rule=RULE_GIVEN, cells=cells))
 
     def _contradiction(self, line: int) -> Result:
         """No solution: the proved cells plus DISCREPANCY where the clash shows."""
@@ -175,14 +183,14 @@ class _Run:
                 CONTRADICTION,
                 board.grid(),
                 "no solution (every probe fails)",
-                difficulty="probing",
+                difficulty=PROBING_DIFFICULTY,
                 method="logic",
             )
         except Timeout:
             return self.finish(TIMEOUT, board.grid(), "time limit reached", method="logic")
         self.report("probing done")
         if board.solved:
-            return self._verdict([board.solution()], True, None, "probing", "logic")
+            return self._verdict([board.solution()], True, None, PROBING_DIFFICULTY, "logic")
         found: list[np.ndarray] = []
         try:
             dfs(board.copy(), found, self.limit, self.deadline, self.steps)
@@ -192,10 +200,10 @@ class _Run:
         grid = board.grid()
         if len(found) > 1:
             grid = _common(grid, found)
-        return self._verdict(found, exhausted, grid, "search", "logic")
+        return self._verdict(found, exhausted, grid, SEARCH_DIFFICULTY, "logic")
 
     def _sat(self, common: bool) -> Result:
-        """CaDiCaL on what line logic left open."""
+        """The SAT back end on what line logic left open."""
         from .sat import SatSearch
 
         try:
@@ -237,21 +245,21 @@ def discrepancy_cells(board: Board, line: int) -> list[tuple[int, int]]:
     is where the contradiction shows (the macro's DISCREPANCY).
     """
     clues, n = board.clues[line], board.length[line]
-    b = w = 0
+    black = white = 0
     bad = []
     for i in range(n):
         bit = 1 << i
         if board.black[line] & bit:
-            if solve_line(clues, n, b | bit, w) is None:
+            if solve_line(clues, n, black | bit, white) is None:
                 bad.append(i)
             else:
-                b |= bit
+                black |= bit
         elif board.white[line] & bit:
-            if solve_line(clues, n, b, w | bit) is None:
+            if solve_line(clues, n, black, white | bit) is None:
                 bad.append(i)
             else:
-                w |= bit
-    if not bad and solve_line(clues, n, b, w) is None:
+                white |= bit
+    if not bad and solve_line(clues, n, black, white) is None:
         bad = list(range(n))
     return [board.cell(line, i) for i in bad]
 
@@ -270,18 +278,12 @@ def _line_deductions(board: Board):
     """(line, step) for every line that proves something; step None for a broken line."""
     for line in range(board.h + board.w):
         try:
-            nb, nw = board.solve_one(line)
+            new_black, new_white = board.solve_one(line)
         except Contradiction:
             yield line, None
             continue
-        if nb or nw:
-            yield line, board._line_step(line, nb, nw, 0)
-
-
-def line_steps(puzzle: Puzzle, grid: np.ndarray) -> list[Step]:
-    """Every single-line deduction available from a partial grid (one step per line)."""
-    board = board_from_grid(puzzle, grid)
-    return [step for _, step in _line_deductions(board) if step is not None]
+        if new_black or new_white:
+            yield line, board.line_step(line, new_black, new_white, 0)
 
 
 def next_step(puzzle: Puzzle, grid: np.ndarray, key=None, deadline: float | None = None):
@@ -296,7 +298,7 @@ def next_step(puzzle: Puzzle, grid: np.ndarray, key=None, deadline: float | None
     for line, step in _line_deductions(board):
         if step is None:
             cells = [(r, c, DISCREPANCY_CONC) for r, c in discrepancy_cells(board, line)]
-            return Step(kind="line", rule="discrepancy", cells=cells, line=board.line_id(line))
+            return Step(kind=LINE, rule=RULE_DISCREPANCY, cells=cells, line=board.line_id(line))
         steps.append(step)
     if steps:
         return min(steps, key=key or (lambda s: -len(s.cells)))
@@ -306,7 +308,7 @@ def next_step(puzzle: Puzzle, grid: np.ndarray, key=None, deadline: float | None
                 state = (WHITE if black else BLACK) | CONC
                 return Step(
                     kind=PROBE,
-                    rule="contradiction",
+                    rule=RULE_CONTRADICTION,
                     cells=[(r, c, state)],
                     cell=(r, c),
                     assumed=BLACK if black else WHITE,

@@ -15,10 +15,10 @@ from collections import deque
 
 import numpy as np
 
-from .cells import BLACK, BLACK_CONC, WHITE, WHITE_CONC
+from .cells import BLACK, BLACK_CONC, BLANK, CONC, WHITE, WHITE_CONC
 from .line import solve_line
 from .puzzle import LineId, Puzzle
-from .result import LINE, Step
+from .result import LINE, RULE_LINE, Step
 
 
 class Contradiction(Exception):
@@ -36,16 +36,16 @@ class Timeout(Exception):
 class Board:
     """Known black and white cells of every line, kept in step for rows and columns."""
 
-    __slots__ = ("h", "w", "clues", "length", "sig", "black", "white", "unknown", "cache")
+    __slots__ = ("h", "w", "clues", "length", "shape", "black", "white", "unknown", "cache")
 
     def __init__(self, puzzle: Puzzle, cache: dict | None = None):
         self.h = puzzle.height
         self.w = puzzle.width
         self.clues: list[tuple[int, ...]] = list(puzzle.rows) + list(puzzle.cols)
         self.length = [self.w] * self.h + [self.h] * self.w
-        kinds: dict[tuple, int] = {}
-        self.sig = [
-            kinds.setdefault((c, n), len(kinds))
+        shapes: dict[tuple, int] = {}  # lines with the same clues and length share cache entries
+        self.shape = [
+            shapes.setdefault((c, n), len(shapes))
             for c, n in zip(self.clues, self.length, strict=True)
         ]
         self.black = [0] * (self.h + self.w)
@@ -57,7 +57,7 @@ class Board:
         """A board with the same knowledge, sharing the static parts and the line cache."""
         other = Board.__new__(Board)
         other.h, other.w = self.h, self.w
-        other.clues, other.length, other.sig = self.clues, self.length, self.sig
+        other.clues, other.length, other.shape = self.clues, self.length, self.shape
         other.black = self.black[:]
         other.white = self.white[:]
         other.unknown = self.unknown
@@ -111,13 +111,13 @@ class Board:
     def cell_state(self, r: int, c: int) -> int:
         """BLACK, WHITE or BLANK (0) for one cell."""
         bit = 1 << c
-        return BLACK if self.black[r] & bit else WHITE if self.white[r] & bit else 0
+        return BLACK if self.black[r] & bit else WHITE if self.white[r] & bit else BLANK
 
     def line_states(self, line: int, conc: bool = True) -> tuple[int, ...]:
         """The states of a line's cells, in order."""
-        b, w, extra = self.black[line], self.white[line], (4 if conc else 0)
+        black, white, extra = self.black[line], self.white[line], (CONC if conc else 0)
         return tuple(
-            (BLACK | extra) if b >> i & 1 else (WHITE | extra) if w >> i & 1 else 0
+            (BLACK | extra) if black >> i & 1 else (WHITE | extra) if white >> i & 1 else BLANK
             for i in range(self.length[line])
         )
 
@@ -143,12 +143,12 @@ class Board:
     # -- line logic -------------------------------------------------------------
     def solve_one(self, line: int) -> tuple[int, int]:
         """New (black, white) bits the complete line solver proves; Contradiction if none fit."""
-        b, w = self.black[line], self.white[line]
-        key = (self.sig[line], b, w)
+        black, white = self.black[line], self.white[line]
+        key = (self.shape[line], black, white)
         hit = self.cache.get(key)
         if hit is None:
-            sol = solve_line(self.clues[line], self.length[line], b, w)
-            hit = (-1, -1) if sol is None else (sol.black & ~b, sol.white & ~w)
+            sol = solve_line(self.clues[line], self.length[line], black, white)
+            hit = (-1, -1) if sol is None else (sol.black & ~black, sol.white & ~white)
             if len(self.cache) > 400_000:
                 self.cache.clear()
             self.cache[key] = hit
@@ -179,22 +179,22 @@ class Board:
             count += 1
             if deadline is not None and count & 63 == 0 and time.perf_counter() > deadline:
                 raise Timeout
-            nb, nw = self.solve_one(line)
-            if nb or nw:
+            new_black, new_white = self.solve_one(line)
+            if new_black or new_white:
                 if steps is not None:
-                    steps.append(self._line_step(line, nb, nw, depth))
-                self.set_bits(line, nb, nw, dirty)
+                    steps.append(self.line_step(line, new_black, new_white, depth))
+                self.set_bits(line, new_black, new_white, dirty)
 
-    def _line_step(self, line: int, nb: int, nw: int, depth: int) -> Step:
+    def line_step(self, line: int, new_black: int, new_white: int, depth: int) -> Step:
         """A trace step for the cells one line solve set."""
         cells = []
         for i in range(self.length[line]):
-            if (nb | nw) >> i & 1:
+            if (new_black | new_white) >> i & 1:
                 r, c = self.cell(line, i)
-                cells.append((r, c, BLACK_CONC if nb >> i & 1 else WHITE_CONC))
+                cells.append((r, c, BLACK_CONC if new_black >> i & 1 else WHITE_CONC))
         return Step(
             kind=LINE,
-            rule="line",
+            rule=RULE_LINE,
             cells=cells,
             line=self.line_id(line),
             before=self.line_states(line),

@@ -7,7 +7,8 @@ Glossary
     DISCREPANCY  BLACK|WHITE: both colours were forced, a contradiction
     CONC         confirmed: proved, not merely assumed during a trial
 
-``state & COLOUR`` is the colour, ``state & CONC`` the certainty.
+``state & COLOUR`` is the colour, ``state & CONC`` the certainty; the ``is_*``
+predicates read one state, numpy masks (``grid & COLOUR == BLACK``) read a grid.
 """
 
 from __future__ import annotations
@@ -35,11 +36,6 @@ STATE_NAMES = {
 }
 
 
-def colour(state: int) -> int:
-    """The colour bits of a state: BLANK, BLACK, WHITE or DISCREPANCY."""
-    return state & COLOUR
-
-
 def is_black(state: int) -> bool:
     """True when the cell is black and nothing else."""
     return state & COLOUR == BLACK
@@ -63,16 +59,6 @@ def is_discrepancy(state: int) -> bool:
 def is_conc(state: int) -> bool:
     """True when the cell's value is confirmed, not assumed."""
     return bool(state & CONC)
-
-
-def put_black(state: int, conc: bool = True) -> int:
-    """Add black to a state; black over white becomes a discrepancy."""
-    return state | BLACK | (CONC if conc else 0)
-
-
-def put_white(state: int, conc: bool = True) -> int:
-    """Add white to a state; white over black becomes a discrepancy."""
-    return state | WHITE | (CONC if conc else 0)
 
 
 def empty_grid(height: int, width: int) -> np.ndarray:

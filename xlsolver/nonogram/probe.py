@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 from .board import Board, Contradiction
 from .cells import BLACK, BLACK_CONC, WHITE, WHITE_CONC
-from .result import PROBE, Step
+from .result import PROBE, RULE_BOTH_WAYS, RULE_CONTRADICTION, Step
 
 
 def unknown_cells(board: Board) -> Iterator[tuple[int, int]]:
@@ -59,7 +59,7 @@ def probe_once(
                 steps.append(
                     Step(
                         kind=PROBE,
-                        rule="contradiction",
+                        rule=RULE_CONTRADICTION,
                         cells=[(r, c, BLACK_CONC if black else WHITE_CONC)],
                         cell=(r, c),
                         assumed=WHITE if black else BLACK,
@@ -76,7 +76,7 @@ def probe_once(
                 steps.append(
                     Step(
                         kind=PROBE,
-                        rule="both-ways",
+                        rule=RULE_BOTH_WAYS,
                         cells=[(rr, cc, BLACK_CONC if b else WHITE_CONC) for rr, cc, b in agreed],
                         cell=(r, c),
                         assumed=None,

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .cells import grid_text, solution_rows
+from .cells import BLANK, COLOUR, grid_text, solution_rows
 
 UNIQUE = "unique"
 MULTIPLE = "multiple"
@@ -27,6 +27,19 @@ LINE = "line"  # single-line logic on one row or column
 PROBE = "probe"  # assume a cell, propagate, a contradiction proves the opposite
 SEARCH = "search"  # a guess made by the search (not a deduction)
 GIVEN = "given"  # cells given by the user
+
+# Rules the engine itself names (the person's rule names live in xlsolver.hints)
+RULE_LINE = "line"  # the complete line solver
+RULE_GIVEN = "given"
+RULE_CONTRADICTION = "contradiction"  # a probe: one colour breaks a line
+RULE_BOTH_WAYS = "both-ways"  # a probe: both colours agree on these cells
+RULE_GUESS = "guess"  # a search decision
+RULE_DISCREPANCY = "discrepancy"  # a partial grid already breaks this line
+
+# Difficulty: what a person needs to solve the puzzle
+LINE_DIFFICULTY = "line"  # one line at a time
+PROBING_DIFFICULTY = "probing"  # trying a cell and finding a contradiction
+SEARCH_DIFFICULTY = "search"  # guessing and backtracking
 
 
 @dataclass
@@ -81,7 +94,7 @@ class Result:
             for other in self.solutions[1:]:
                 diff |= first != other
             return diff
-        return (self.grid & 3) == 0
+        return (self.grid & COLOUR) == BLANK
 
     def to_json(self) -> dict:
         """The per-puzzle JSON object of the command-line contract (without source/index)."""

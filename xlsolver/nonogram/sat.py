@@ -14,7 +14,6 @@ still-common cell until none exists.
 
 from __future__ import annotations
 
-import os
 import threading
 import time
 from collections.abc import Iterator
@@ -30,7 +29,6 @@ SOLVER = "glucose42"
 SYMMETRY_SECONDS = 5.0  # how long a symmetric solution is looked for first
 ESCALATE_SECONDS = 3.0  # Glucose alone this long before probing and Kissat take over
 CHILD_PROCESSES = True  # the spreadsheet macros turn this off: never fork a spreadsheet program
-ENCODING = os.environ.get("XLSOLVER_ENCODING", "ladder")  # or "dfa": one automaton per line
 
 
 class Encoding:
@@ -57,30 +55,11 @@ class Encoding:
             if deadline is not None and time.perf_counter() > deadline:
                 raise Timeout
             if (board.black[line] | board.white[line]) != (1 << board.length[line]) - 1:
-                if ENCODING == "dfa":
-                    self._encode_line_dfa(line)
-                else:
-                    self._encode_line(line)
+                self._encode_line(line)
 
     def cell_var(self, r: int, c: int) -> int:
         """The variable of cell (r, c)."""
         return r * self.w + c + 1
-
-    def _new_var(self) -> int:
-        self.nvars += 1
-        return self.nvars
-
-    def _add(self, lits: list) -> None:
-        """Add a clause of literals and constants (True drops it, False is dropped)."""
-        out = []
-        for x in lits:
-            if x is True:
-                return
-            if x is not False:
-                out.append(x)
-        if not out:
-            self.unsat = True
-        self.clauses.append(out)
 
     def _encode_line(self, line: int) -> None:
         """The line as one order ladder per clue over the starts line logic allows."""
@@ -142,87 +121,6 @@ class Encoding:
         for i in range(lo0, hi0):  # a black cell before the first start cannot be
             if cell[i] != -true:
                 add([-cell[i], u0[i]])
-
-    def _encode_line_dfa(self, line: int) -> None:
-        """The line as a finite automaton over its cells (unit propagation = line logic)."""
-        board = self.board
-        clues, n = board.clues[line], board.length[line]
-        known_b, known_w = board.black[line], board.white[line]
-        if line < self.h:
-            cells = [self.cell_var(line, i) for i in range(n)]
-        else:
-            cells = [self.cell_var(i, line - self.h) for i in range(n)]
-        pattern: list[int] = []
-        for j, c in enumerate(clues):
-            pattern += [1] * c + ([0] if j + 1 < len(clues) else [])
-        last = len(pattern)
-
-        def step(p: int, v: int) -> int | None:
-            if p == last:
-                return p if v == 0 else None
-            if v == pattern[p]:
-                return p + 1
-            if v == 0 and (p == 0 or pattern[p - 1] == 0):
-                return p
-            return None
-
-        def symbols(i: int) -> tuple[int, ...]:
-            if known_b >> i & 1:
-                return (1,)
-            if known_w >> i & 1:
-                return (0,)
-            return (0, 1)
-
-        fwd = [{0}]
-        for i in range(n):
-            nxt = set()
-            for p in fwd[-1]:
-                for v in symbols(i):
-                    q = step(p, v)
-                    if q is not None:
-                        nxt.add(q)
-            fwd.append(nxt)
-        alive = [set() for _ in range(n + 1)]
-        alive[n] = fwd[n] & {last}
-        for i in range(n - 1, -1, -1):
-            for p in fwd[i]:
-                for v in symbols(i):
-                    if step(p, v) in alive[i + 1]:
-                        alive[i].add(p)
-                        break
-        if not alive[0]:
-            self.unsat = True
-            self.clauses.append([])
-            return
-        state = [
-            {p: (True if len(alive[i]) == 1 else self._new_var()) for p in alive[i]}
-            for i in range(n + 1)
-        ]
-        incoming: list[dict[int, list[int]]] = [{} for _ in range(n + 1)]
-        for i in range(n):
-            by_symbol: dict[int, list[int]] = {0: [], 1: []}
-            syms = symbols(i)
-            for p, sp in state[i].items():
-                outs = []
-                for v in syms:
-                    q = step(p, v)
-                    if q is None or q not in state[i + 1]:
-                        continue
-                    t = self._new_var()
-                    outs.append(t)
-                    by_symbol[v].append(t)
-                    incoming[i + 1].setdefault(q, []).append(t)
-                    self._add([-t, sp])
-                    self._add([-t, state[i + 1][q]])
-                    if len(syms) == 2:
-                        self._add([-t, cells[i] if v else -cells[i]])
-                self._add([_neg(sp), *outs])
-            if len(syms) == 2:
-                self._add([-cells[i], *by_symbol[1]])
-                self._add([cells[i], *by_symbol[0]])
-        for i in range(1, n + 1):
-            for q, sq in state[i].items():
-                self._add([_neg(sq), *incoming[i].get(q, [])])
 
     def decode(self, model: list[int]) -> np.ndarray:
         """The boolean picture of a model."""
@@ -333,11 +231,6 @@ def symmetric_pairs(board: Board) -> list[tuple[int, int]]:
     return sorted(pairs)
 
 
-def _neg(lit):
-    """The negation of a literal or a constant."""
-    return (not lit) if isinstance(lit, bool) else -lit
-
-
 class SatSearch:
     """An incremental SAT search over one encoding, stoppable from another thread."""
 
@@ -348,7 +241,6 @@ class SatSearch:
         self.hard: tuple[Encoding, list[list[int]]] | None = None
         name = solver or SOLVER
         self.solver = Solver(name=name, bootstrap_with=self.enc.clauses)
-        self.stopped = False
 
     def close(self) -> None:
         """Free the solver."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .board import Board, Contradiction
 from .cells import BLACK, WHITE
-from .result import SEARCH, Step
+from .result import RULE_GUESS, SEARCH, Step
 
 
 def branch_cell(board: Board) -> tuple[int, int]:
@@ -49,7 +49,7 @@ def dfs(
                 trace.append(
                     Step(
                         kind=SEARCH,
-                        rule="guess",
+                        rule=RULE_GUESS,
                         cells=[(r, c, BLACK if black else WHITE)],
                         cell=(r, c),
                         assumed=BLACK if black else WHITE,

@@ -14,8 +14,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import numpy as np
-
 from ..nonogram.puzzle import Puzzle
 from ..nonogram.result import Step
 from ..rules import hint_steps
@@ -133,12 +131,3 @@ def hints_workbook(
     )
     save_book(book, output, [path])
     return steps
-
-
-def known_after(steps: list[Step], shape: tuple[int, int]) -> np.ndarray:
-    """The boolean picture the steps build (True = black)."""
-    out = np.zeros(shape, dtype=bool)
-    for step in steps:
-        for r, c, s in step.cells:
-            out[r, c] = bool(s & 1)
-    return out

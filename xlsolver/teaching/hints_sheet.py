@@ -13,7 +13,7 @@ import re
 
 import numpy as np
 
-from ..nonogram.cells import BLACK, COLOUR
+from ..nonogram.cells import is_black
 from ..nonogram.puzzle import Puzzle
 from ..nonogram.result import Step
 from ..rules import RULE_NAMES, line_words, reason
@@ -38,8 +38,7 @@ CELL_TOKEN = re.compile(r"([■×])R(\d+)C(\d+)")
 def cells_code(step: Step) -> str:
     """A step's cells as ``■R4C3 ×R4C7`` (1-based)."""
     return " ".join(
-        f"{BLACK_MARK if s & COLOUR == BLACK else WHITE_MARK}R{r + 1}C{c + 1}"
-        for r, c, s in step.cells
+        f"{BLACK_MARK if is_black(s) else WHITE_MARK}R{r + 1}C{c + 1}" for r, c, s in step.cells
     )
 
 
@@ -97,7 +96,7 @@ def _paint_grid(
     for n, step in enumerate(steps, 1):
         for r, c, s in step.cells:
             cell = grid_cell(layout, r, c)
-            (black if s & COLOUR == BLACK else white).append(cell)
+            (black if is_black(s) else white).append(cell)
             if n in new:
                 fresh.append(cell)
                 sheet.write_values(cell, [[int(numbers[r, c])]])

@@ -16,7 +16,7 @@ import numpy as np
 
 from ..nonogram.analyzer import board_from_grid, solve
 from ..nonogram.board import Board, Contradiction
-from ..nonogram.cells import BLACK_CONC, COLOUR, WHITE_CONC, empty_grid
+from ..nonogram.cells import BLACK_CONC, WHITE_CONC, empty_grid, is_black
 from ..nonogram.puzzle import Puzzle
 from ..nonogram.result import MULTIPLE, UNIQUE, Result
 from ..rules import hint_steps
@@ -88,8 +88,7 @@ class Verdict:
             "rules": self.rules,
             "differing": [[r + 1, c + 1] for r, c in self.differing],
             "suggested_givens": [
-                [r + 1, c + 1, "black" if s & COLOUR == 1 else "white"]
-                for r, c, s in self.suggestion
+                [r + 1, c + 1, "black" if is_black(s) else "white"] for r, c, s in self.suggestion
             ],
             "seconds": round(self.seconds, 3),
             **({"error": self.error} if self.error else {}),
@@ -110,7 +109,7 @@ def cells_text(cells: list[tuple[int, int]], limit: int = 12) -> str:
 def givens_text(givens: list[tuple[int, int, int]]) -> str:
     """Givens as ``r4c5 black, r2c1 white``."""
     return ", ".join(
-        f"{cell_words(r, c)} {'black' if s & COLOUR == 1 else 'white'}" for r, c, s in givens
+        f"{cell_words(r, c)} {'black' if is_black(s) else 'white'}" for r, c, s in givens
     )
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..nonogram.cells import COLOUR, WHITE
+from ..nonogram.cells import is_white
 from ..nonogram.puzzle import Puzzle
 from ..sheets.errors import WorkbookError
 from ..sheets.openpyxl_sheet import XlsxBook, new_book
@@ -63,8 +63,8 @@ def _notes(sheet: LayoutSheet, layout: TemplateLayout, lines: list[str]) -> None
 
 def paint_givens(sheet: LayoutSheet, layout: TemplateLayout, givens) -> None:
     """Print givens on a puzzle grid: black filled, white crossed."""
-    black = [grid_cell(layout, r, c) for r, c, s in givens if s & COLOUR != WHITE]
-    white = [grid_cell(layout, r, c) for r, c, s in givens if s & COLOUR == WHITE]
+    black = [grid_cell(layout, r, c) for r, c, s in givens if not is_white(s)]
+    white = [grid_cell(layout, r, c) for r, c, s in givens if is_white(s)]
     sheet.paint(black, BLACK_STYLE)
     sheet.paint(white, WHITE_STYLE)
 
