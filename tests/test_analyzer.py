@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 from oracles import dom, line_solutions
 
 from xlsolver.formats import read_entries
-from xlsolver.nonogram.analyzer import discrepancy_cells, next_step, rate, solve
+from xlsolver.nonogram.analyzer import discrepancy_cells, rate, solve
 from xlsolver.nonogram.board import Board, Contradiction
-from xlsolver.nonogram.cells import BLACK, BLACK_CONC, COLOUR, CONC, DISCREPANCY, WHITE, WHITE_CONC
+from xlsolver.nonogram.cells import BLACK, BLACK_CONC, COLOUR, CONC, DISCREPANCY, WHITE
 from xlsolver.nonogram.line import solve_line
 from xlsolver.nonogram.puzzle import Puzzle, runs
 
@@ -243,22 +243,6 @@ def test_dom_family_matches_the_pattern_file():
     for n in (10, 11):
         result = solve(dom(n))
         assert result.status == "unique" and dom(n).is_solution(result.solutions[0])
-
-
-def test_next_step_is_a_valid_deduction():
-    puzzle = read_entries(DATA / "webpbn-00001-dancer.non")[0]
-    goal = puzzle.meta["goal"]
-    grid = np.zeros(goal.shape, np.uint8)
-    for _ in range(goal.size):
-        step = next_step(puzzle, grid)
-        if step is None:
-            break
-        assert step.cells
-        for r, c, state in step.cells:
-            assert (state == BLACK_CONC) == goal[r, c] and grid[r, c] == 0
-            grid[r, c] = state
-    assert np.array_equal(grid == BLACK_CONC, goal)
-    assert not ((grid != BLACK_CONC) & (grid != WHITE_CONC)).any()
 
 
 @st.composite

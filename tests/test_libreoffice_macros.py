@@ -184,7 +184,7 @@ def test_hint_paints_exactly_one_more_deduction(office, tmp_path):
 
 def _last_step_cells(message: str) -> list[int]:
     """The number of cells a hint message says it set, as a list of that length."""
-    words = message.replace(",", " ").split()
+    words = message.rpartition(" — sets ")[2].replace(",", " ").split()
     count = sum(
         int(words[i - 1])
         for i, w in enumerate(words)

@@ -4,26 +4,18 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from conftest import HEART, picture
+from conftest import DATA, HEART, picture
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from xlsolver.formats import read_entries
+from xlsolver.hints import explain, hint_steps, name_step, reason
+from xlsolver.hints.rules import RULE_ORDER, RULES, TIER, easiest, view
 from xlsolver.nonogram.analyzer import rate, solve
-from xlsolver.nonogram.cells import BLACK, BLACK_CONC, COLOUR, empty_grid
+from xlsolver.nonogram.cells import BLACK, BLACK_CONC, COLOUR, WHITE_CONC, empty_grid
 from xlsolver.nonogram.line import solve_line
 from xlsolver.nonogram.puzzle import Puzzle, runs
 from xlsolver.nonogram.result import LINE
-from xlsolver.rules import (
-    RULE_ORDER,
-    RULES,
-    TIER,
-    easiest,
-    explain,
-    hint_steps,
-    name_step,
-    reason,
-    view,
-)
 
 
 def masks(line: str) -> tuple[int, int]:
@@ -87,7 +79,7 @@ def test_named_examples(clues, line, rule, words):
     b, w = masks(line)
     found = easiest(clues, len(line), b, w)
     assert found.rule == rule
-    from xlsolver.rules import reason_text
+    from xlsolver.hints.words import reason_text
 
     assert reason_text(found, ("row", 3), clues, len(line), "en").startswith(words)
     assert reason_text(found, ("row", 3), clues, len(line), "ja").startswith("4行目")
@@ -192,3 +184,19 @@ def test_search_puzzle_replay_with_guesses_and_a_short_time_limit(data_dir):
         steps = hint_steps(dom5, time_limit=limit)
         replay_checks(dom5, steps, sol)
         assert any(s.rule == "guess" for s in steps)
+
+
+def test_explain_from_empty_to_full_makes_only_valid_deductions():
+    puzzle = read_entries(DATA / "webpbn-00001-dancer.non")[0]
+    goal = puzzle.meta["goal"]
+    grid = np.zeros(goal.shape, np.uint8)
+    for _ in range(goal.size):
+        step = explain(puzzle, grid)
+        if step is None:
+            break
+        assert step.cells
+        for r, c, state in step.cells:
+            assert (state == BLACK_CONC) == goal[r, c] and grid[r, c] == 0
+            grid[r, c] = state
+    assert np.array_equal(grid == BLACK_CONC, goal)
+    assert not ((grid != BLACK_CONC) & (grid != WHITE_CONC)).any()

@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .nonogram.cells import BLACK, BLANK, COLOUR, DISCREPANCY, WHITE, is_black, is_white
-from .nonogram.puzzle import PuzzleError, clue_text, line_name
-from .nonogram.result import Step
+from .nonogram.puzzle import PuzzleError
+from .nonogram.result import CONTRADICTION, INVALID, RULE_DISCREPANCY, TIMEOUT, Step
 from .sheets.errors import WorkbookError
 from .sheets.protocol import BLACK_STYLE, DISCREPANCY_STYLE, WHITE_STYLE, Book, Cell, Sheet
 
@@ -26,11 +26,6 @@ HINT_PREFIX = "xlsolver hint"  # notes this module writes start with it; Clear r
 BATCHES = 20  # a solve is painted in about this many batches
 MIN_BATCH = 40  # cells; fewer per batch and the painting itself gets slow
 STYLE_OF = {BLACK: BLACK_STYLE, WHITE: WHITE_STYLE, DISCREPANCY: DISCREPANCY_STYLE}
-RULE_WORDS = {
-    "line": "line logic",
-    "contradiction": "contradiction",
-    "discrepancy": "the painted cells break this line",
-}
 
 
 @dataclass
@@ -110,7 +105,7 @@ def solve(book: Book, sheet: Sheet) -> Outcome:
     painted = _paint_trace(book, sheet, found, result.steps)
     book.progress(0.98, "xlsolver: painting the answer")
     report = paint_result(sheet, found, result)
-    ok = result.status not in ("invalid", "contradiction", "timeout")
+    ok = result.status not in (INVALID, CONTRADICTION, TIMEOUT)
     message = f"{found.width}×{found.height}: {report.message} ({seconds:.2f} s)"
     return Outcome(message, ok=ok, painted=max(painted, report.black + report.white))
 
@@ -166,7 +161,7 @@ def _paint_trace(book: Book, sheet: Sheet, found, steps: list[Step]) -> int:
 
 def hint(book: Book, sheet: Sheet) -> Outcome:
     """Paint exactly one more deduction from the cells painted so far, with its reason."""
-    from .rules import explain
+    from .hints import explain, hint_message
 
     book.progress(0.0, "xlsolver: looking for the next step")
     found = _layout().read_puzzle(sheet, book, givens=True)
@@ -177,7 +172,7 @@ def hint(book: Book, sheet: Sheet) -> Outcome:
         if not np.any((grid & COLOUR) == BLANK):
             return Outcome("the grid is complete: nothing left to deduce")
         return Outcome("no further deduction from the painted cells", ok=False)
-    reason = describe(step, found)
+    reason = hint_message(step, found.puzzle)
     by_colour: dict[int, list[Cell]] = {}
     for r, c, state in step.cells:
         by_colour.setdefault(state & COLOUR, []).append(found.cell(r, c))
@@ -186,33 +181,7 @@ def hint(book: Book, sheet: Sheet) -> Outcome:
     cells = [found.cell(r, c) for r, c, _ in step.cells]
     if cells and hasattr(sheet, "set_note"):
         sheet.set_note(cells[0], f"{HINT_PREFIX}: {reason}")
-    return Outcome(reason, ok=step.rule != "discrepancy", painted=len(cells), cells=cells)
-
-
-def describe(step: Step, found) -> str:
-    """One line telling what a step did and why."""
-    black = sum(1 for *_, s in step.cells if is_black(s))
-    white = sum(1 for *_, s in step.cells if is_white(s))
-    rule = RULE_WORDS.get(step.rule, step.rule)
-    if step.rule == "discrepancy" and step.line is not None:
-        return f"{line_name(step.line)}: {rule}"
-    if step.cell is not None and step.line is None:
-        r, c = step.cell
-        tried = "black" if step.assumed == BLACK else "white"
-        other = "white" if step.assumed == BLACK else "black"
-        where = f"row {r + 1}, column {c + 1}"
-        return f"{where}: if it were {tried} a line would have no solution, so it is {other}"
-    what = ", ".join(
-        part
-        for part in (f"{black} black" if black else "", f"{white} white" if white else "")
-        if part
-    )
-    if step.line is not None:
-        kind, index = step.line
-        clues = (found.puzzle.rows if kind == "row" else found.puzzle.cols)[index]
-        detail = f" — {step.detail}" if step.detail else ""
-        return f"{line_name(step.line)} (clues {clue_text(clues)}): {rule} sets {what}{detail}"
-    return f"{rule} sets {what}"
+    return Outcome(reason, ok=step.rule != RULE_DISCREPANCY, painted=len(cells), cells=cells)
 
 
 def clear(book: Book, sheet: Sheet) -> Outcome:

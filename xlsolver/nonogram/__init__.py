@@ -16,8 +16,8 @@ The pipeline, in the order a puzzle meets it:
     result = solve(Puzzle.from_clues(rows=[[1]], cols=[[1]]))
 """
 
-from .analyzer import next_step, rate, solve
+from .analyzer import rate, solve
 from .puzzle import Puzzle, PuzzleError
 from .result import Result, Step
 
-__all__ = ["Puzzle", "PuzzleError", "Result", "Step", "next_step", "rate", "solve"]
+__all__ = ["Puzzle", "PuzzleError", "Result", "Step", "rate", "solve"]

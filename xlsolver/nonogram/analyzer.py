@@ -22,19 +22,15 @@ import numpy as np
 from .board import Board, Contradiction, Timeout
 from .cells import BLACK, COLOUR, CONC, DISCREPANCY_CONC, WHITE, grid_from_solution
 from .line import solve_line
-from .probe import probe, trial, unknown_cells
+from .probe import probe
 from .puzzle import Puzzle, PuzzleError, line_name
 from .result import (
     CONTRADICTION,
     GIVEN,
     INVALID,
-    LINE,
     LINE_DIFFICULTY,
     MULTIPLE,
-    PROBE,
     PROBING_DIFFICULTY,
-    RULE_CONTRADICTION,
-    RULE_DISCREPANCY,
     RULE_GIVEN,
     SEARCH_DIFFICULTY,
     SOLVED,
@@ -272,48 +268,6 @@ def board_from_grid(puzzle: Puzzle, grid: np.ndarray) -> Board:
         if colour in (BLACK, WHITE):
             board.set_cell(r, c, colour == BLACK)
     return board
-
-
-def _line_deductions(board: Board):
-    """(line, step) for every line that proves something; step None for a broken line."""
-    for line in range(board.h + board.w):
-        try:
-            new_black, new_white = board.solve_one(line)
-        except Contradiction:
-            yield line, None
-            continue
-        if new_black or new_white:
-            yield line, board.line_step(line, new_black, new_white, 0)
-
-
-def next_step(puzzle: Puzzle, grid: np.ndarray, key=None, deadline: float | None = None):
-    """The easiest next deduction from a partial grid, or None when nothing follows.
-
-    Single-line steps come first (``key`` orders them; by default the step that sets
-    the most cells); only when no line gives anything is a cell probed. A grid that
-    already breaks a line gives a Step with rule ``"discrepancy"`` naming the cells.
-    """
-    board = board_from_grid(puzzle, grid)
-    steps = []
-    for line, step in _line_deductions(board):
-        if step is None:
-            cells = [(r, c, DISCREPANCY_CONC) for r, c in discrepancy_cells(board, line)]
-            return Step(kind=LINE, rule=RULE_DISCREPANCY, cells=cells, line=board.line_id(line))
-        steps.append(step)
-    if steps:
-        return min(steps, key=key or (lambda s: -len(s.cells)))
-    for r, c in unknown_cells(board):
-        for black in (True, False):
-            if trial(board, r, c, black, deadline) is None:
-                state = (WHITE if black else BLACK) | CONC
-                return Step(
-                    kind=PROBE,
-                    rule=RULE_CONTRADICTION,
-                    cells=[(r, c, state)],
-                    cell=(r, c),
-                    assumed=BLACK if black else WHITE,
-                )
-    return None
 
 
 def rate(puzzle: Puzzle, time_limit: float | None = None) -> Result:

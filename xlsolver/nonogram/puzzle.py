@@ -25,10 +25,17 @@ class PuzzleError(ValueError):
         self.line = line
 
 
-def line_name(line: LineId) -> str:
-    """``("row", 3)`` → ``"row 4"`` (people count from 1)."""
+LINE_NAMES = {  # per language: how a row and a column are named, people counting from 1
+    "en": ("row {}", "column {}"),
+    "ja": ("{}行目", "{}列目"),
+}
+
+
+def line_name(line: LineId, lang: str = "en") -> str:
+    """``("row", 3)`` → ``"row 4"`` (``"4行目"`` in Japanese)."""
     kind, index = line
-    return f"{'row' if kind == 'row' else 'column'} {index + 1}"
+    row, column = LINE_NAMES[lang]
+    return (row if kind == "row" else column).format(index + 1)
 
 
 def clue_text(clues: Sequence[int]) -> str:

@@ -51,7 +51,8 @@ class Step:
     For a line step, ``line`` names it and ``before`` holds the line's states (a
     tuple of ints) just before the step, so a rule can be named afterwards.
     For a probe, ``cell`` is the probed cell and ``assumed`` the colour tried that
-    led to a contradiction (or ``None`` when both trials agreed).
+    led to a contradiction (or ``None`` when both trials agreed), ``failed`` the line
+    that then had no placement (when known).
     ``depth`` is the search depth at which the step was made (0 = proved outright).
     """
 
@@ -64,6 +65,7 @@ class Step:
     assumed: int | None = None
     depth: int = 0
     detail: str = ""
+    failed: tuple[str, int] | None = None  # a probe: the line the assumed colour broke
 
 
 @dataclass

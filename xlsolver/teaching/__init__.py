@@ -14,9 +14,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from ..hints import hint_steps
 from ..nonogram.puzzle import Puzzle
 from ..nonogram.result import Step
-from ..rules import hint_steps
 from ..sheets.errors import WorkbookError
 from ..sheets.openpyxl_sheet import open_book
 from .drawing import Drawing, read_drawing, read_drawing_file

@@ -13,10 +13,10 @@ import re
 
 import numpy as np
 
+from ..hints.words import line_words, reason, rule_name, say
 from ..nonogram.cells import is_black
 from ..nonogram.puzzle import Puzzle
 from ..nonogram.result import Step
-from ..rules import RULE_NAMES, line_words, reason
 from ..sheets.openpyxl_sheet import XlsxBook, new_book, open_book
 from ..sheets.protocol import BLACK_STYLE, HIGHLIGHT_STYLE, WHITE_STYLE, CellFormat
 from ..workbook.template import write_template
@@ -48,7 +48,7 @@ def where_words(step: Step, lang: str) -> str:
         return line_words(step.line, lang)
     if step.cell is not None:
         r, c = step.cell
-        return f"{r + 1}行{c + 1}列" if lang == "ja" else f"R{r + 1}C{c + 1}"
+        return say(lang, "cell_at", r=r + 1, c=c + 1)
     return ""
 
 
@@ -61,12 +61,11 @@ def _steps_sheet(book: XlsxBook, puzzle: Puzzle, steps: list[Step], lang: str, t
     sheet.format_cells([(1, 1)], CellFormat(bold=True, font_size=14))
     sheet.write_values((HEADER_ROW, 1), [list(HEADERS[lang])])
     sheet.format_cells([(HEADER_ROW, c) for c in range(1, 6)], CellFormat(bold=True, bottom="thin"))
-    index = 1 if lang == "ja" else 0
     rows = [
         [
             n,
             where_words(step, lang),
-            RULE_NAMES.get(step.rule, (step.rule, step.rule))[index],
+            rule_name(step.rule, lang),
             cells_code(step),
             reason(step, puzzle, lang),
         ]

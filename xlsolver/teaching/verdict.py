@@ -14,12 +14,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..hints import hint_steps
 from ..nonogram.analyzer import board_from_grid, solve
 from ..nonogram.board import Board, Contradiction
 from ..nonogram.cells import BLACK_CONC, WHITE_CONC, empty_grid, is_black
 from ..nonogram.puzzle import Puzzle
 from ..nonogram.result import MULTIPLE, UNIQUE, Result
-from ..rules import hint_steps
 
 DEFAULT_TIME_LIMIT = 20.0
 MAX_CANDIDATES = 60  # differing cells weighed per added given

@@ -1,0 +1,210 @@
+"""The one next-step engine: replay a puzzle taking the easiest deduction each time.
+
+:func:`explain` gives the easiest next step from a partial grid (the Hint button);
+:func:`hint_steps` replays a whole puzzle that way (the hints workbook, difficulty);
+:func:`name_step` names an analyzer line step with the simplest rule that explains it.
+Order: the easiest RULES.md rule on any line, then line logic, then a contradiction
+probe, and — only when nothing decides more — a guess taken from the answer.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from ..nonogram.analyzer import board_from_grid, discrepancy_cells, solve
+from ..nonogram.board import Board, Contradiction, Timeout
+from ..nonogram.cells import (
+    BLACK,
+    BLACK_CONC,
+    CONC,
+    DISCREPANCY_CONC,
+    WHITE,
+    WHITE_CONC,
+    is_black,
+)
+from ..nonogram.probe import unknown_cells
+from ..nonogram.puzzle import Puzzle
+from ..nonogram.result import (
+    LINE,
+    PROBE,
+    RULE_CONTRADICTION,
+    RULE_DISCREPANCY,
+    RULE_GUESS,
+    SEARCH,
+    Step,
+)
+from .rules import TIER, Finding, easiest, explaining, step_masks
+from .words import probe_words, reason, reason_text
+
+MIN_SOLVE_SECONDS = 10.0  # the answer that guesses follow is looked for at least this long
+
+
+def name_step(puzzle: Puzzle, step: Step) -> Step:
+    """An analyzer line step renamed with the simplest rule of RULES.md that explains it."""
+    if step.kind != LINE or step.line is None or step.before is None:
+        return step
+    clues, n, black, white, new_black, new_white = step_masks(puzzle, step)
+    finding = explaining(clues, n, black, white, new_black, new_white)
+    step.rule = finding.rule
+    step.detail = reason_text(finding, step.line, clues, n, "en")
+    return step
+
+
+def _finding_step(board: Board, line: int, finding: Finding) -> Step:
+    """A Step for one finding on one board line."""
+    cells = []
+    for i in range(board.length[line]):
+        if finding.black >> i & 1:
+            cells.append((*board.cell(line, i), BLACK_CONC))
+        elif finding.white >> i & 1:
+            cells.append((*board.cell(line, i), WHITE_CONC))
+    line_id = board.line_id(line)
+    step = Step(
+        kind=LINE,
+        rule=finding.rule,
+        cells=cells,
+        line=line_id,
+        before=board.line_states(line),
+    )
+    step.detail = reason_text(finding, line_id, board.clues[line], board.length[line], "en")
+    return step
+
+
+class Replay:
+    """A board plus a cache of the easiest finding per line state."""
+
+    def __init__(self, puzzle: Puzzle, grid: np.ndarray | None = None):
+        self.puzzle = puzzle
+        self.board = Board(puzzle) if grid is None else board_from_grid(puzzle, grid)
+        self.cache: dict[tuple[int, int, int], Finding | None] = {}
+
+    def finding(self, line: int) -> Finding | None:
+        """The easiest finding on one line (cached by the line's known cells)."""
+        board = self.board
+        key = (line, board.black[line], board.white[line])
+        if key not in self.cache:
+            self.cache[key] = easiest(
+                board.clues[line], board.length[line], board.black[line], board.white[line]
+            )
+        return self.cache[key]
+
+    def broken_line(self) -> int | None:
+        """A line whose known cells leave no placement, else None."""
+        board = self.board
+        for line in range(board.h + board.w):
+            try:
+                board.solve_one(line)
+            except Contradiction:
+                return line
+        return None
+
+    def line_step(self) -> Step | None:
+        """The easiest single-line step: lowest tier, then most cells, then first line."""
+        best = None
+        for line in range(self.board.h + self.board.w):
+            finding = self.finding(line)
+            if finding is None:
+                continue
+            rank = (TIER[finding.rule], -(finding.black | finding.white).bit_count(), line)
+            if best is None or rank < best[0]:
+                best = (rank, line, finding)
+        if best is None:
+            return None
+        return _finding_step(self.board, best[1], best[2])
+
+    def probe_step(self, deadline: float | None = None) -> Step | None:
+        """A cell whose one colour leads a line to have no placement (a contradiction)."""
+        board = self.board
+        for r, c in unknown_cells(board):
+            for black in (True, False):
+                trial = board.copy()
+                try:
+                    trial.set_cell(r, c, black)
+                    trial.propagate([r, board.h + c], deadline=deadline)
+                except Contradiction as exc:
+                    step = Step(
+                        kind=PROBE,
+                        rule=RULE_CONTRADICTION,
+                        cells=[(r, c, (WHITE if black else BLACK) | CONC)],
+                        cell=(r, c),
+                        assumed=BLACK if black else WHITE,
+                        failed=board.line_id(exc.line),
+                    )
+                    step.detail = probe_words(step, step.failed, "en")
+                    return step
+        return None
+
+    def apply(self, step: Step) -> None:
+        """Set a step's cells on the board."""
+        for r, c, state in step.cells:
+            if not self.board.cell_state(r, c):
+                self.board.set_cell(r, c, is_black(state))
+
+
+def explain(puzzle: Puzzle, grid: np.ndarray) -> Step | None:
+    """The easiest next deduction from a partial grid, named and explained; None when stuck.
+
+    A grid that already breaks a line gives rule ``"discrepancy"`` naming the cells
+    where the clash shows.
+    """
+    replay = Replay(puzzle, grid)
+    broken = replay.broken_line()
+    if broken is not None:
+        cells = [(r, c, DISCREPANCY_CONC) for r, c in discrepancy_cells(replay.board, broken)]
+        line = replay.board.line_id(broken)
+        return Step(kind=LINE, rule=RULE_DISCREPANCY, cells=cells, line=line)
+    return replay.line_step() or replay.probe_step()
+
+
+def hint_steps(
+    puzzle: Puzzle,
+    solution: np.ndarray | None = None,
+    *,
+    givens: np.ndarray | None = None,
+    time_limit: float | None = 30.0,
+) -> list[Step]:
+    """Replay a puzzle from an empty grid, always taking the easiest deduction available.
+
+    When neither a line nor a probe decides anything, a ``guess`` step sets one cell to
+    its colour in ``solution`` (solved here when not given) and the replay goes on, so
+    the steps always end at a complete solution. ``givens`` (a state grid of cells
+    printed on the sheet) start the replay instead of the empty grid.
+    """
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    replay = Replay(puzzle, givens)
+    steps: list[Step] = []
+    while not replay.board.solved:
+        step = replay.line_step()
+        if step is None:
+            try:
+                step = replay.probe_step(deadline)
+            except Timeout:
+                step = None  # out of time for probing: the rest is guessed from the answer
+        if step is None:
+            if solution is None:
+                limit = None if time_limit is None else max(time_limit, MIN_SOLVE_SECONDS)
+                result = solve(puzzle, max_solutions=1, givens=givens, time_limit=limit)
+                if not result.solutions:
+                    raise ValueError(f"no solution to replay ({result.status})")
+                solution = result.solutions[0]
+            step = _guess(replay.board, solution)
+        steps.append(step)
+        replay.apply(step)
+    return steps
+
+
+def _guess(board: Board, solution: np.ndarray) -> Step:
+    """Set the first promising unknown cell to its colour in the solution."""
+    r, c = next(iter(unknown_cells(board)))
+    black = bool(solution[r, c])
+    step = Step(
+        kind=SEARCH,
+        rule=RULE_GUESS,
+        cells=[(r, c, BLACK_CONC if black else WHITE_CONC)],
+        cell=(r, c),
+        assumed=BLACK if black else WHITE,
+    )
+    step.detail = reason(step, None, "en")
+    return step
