@@ -11,6 +11,8 @@ import argparse
 import importlib
 import sys
 
+from .exits import EXIT_INTERRUPTED
+
 COMMANDS = {
     "solve": "xlsolver.commands.solve",
     "convert": "xlsolver.commands.convert",
@@ -51,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
         return int(args._run(args) or 0)
     except KeyboardInterrupt:
         print("xlsolver: interrupted", file=sys.stderr)
-        return 1
+        return EXIT_INTERRUPTED
 
 
 if __name__ == "__main__":

@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 import sys
 
+from ..exits import EXIT_BAD_INPUT, EXIT_OK, EXIT_UNSOLVED
 from ..nonogram.puzzle import PuzzleError
 from ..nonogram.result import CONTRADICTION, INVALID, TIMEOUT
 from ..sheets.errors import WorkbookError
 
-EXIT_OK, EXIT_UNSOLVED, EXIT_BAD_INPUT = 0, 1, 2
 BAD_INPUT = (WorkbookError, PuzzleError, OSError, ValueError)
 
 

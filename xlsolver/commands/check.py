@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 
+from ..limits import DEFAULT_TIME_LIMIT
 from ._teaching import BAD_INPUT, fail, report
+from .options import add_time_limit
 
 HELP = "tell whether a puzzle sheet has one solution and how hard it is (writes nothing)"
 
@@ -13,7 +15,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     """The check command's options."""
     p.add_argument("workbook", help="a workbook with a puzzle sheet")
     p.add_argument("--sheet", metavar="NAME", help="the puzzle's sheet (default: Puzzle, first)")
-    p.add_argument("--time-limit", type=float, default=20.0, metavar="SECONDS")
+    add_time_limit(p, DEFAULT_TIME_LIMIT)
     p.add_argument("--json", action="store_true", help="print the verdict as one JSON line")
 
 

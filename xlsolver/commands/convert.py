@@ -6,6 +6,7 @@ import re
 import sys
 from pathlib import Path
 
+from ..exits import EXIT_BAD_INPUT, EXIT_OK
 from ..formats import FormatError, read_puzzles, write_puzzle
 from ..nonogram.puzzle import Puzzle
 from ..sheets.errors import WorkbookError
@@ -82,6 +83,6 @@ def run(args) -> int:
     except (WorkbookError, FormatError, KeyError, ValueError, OSError) as exc:
         reason = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
         print(f"xlsolver: {reason}", file=sys.stderr)
-        return 2
+        return EXIT_BAD_INPUT
     print(f"{source} → {output}: {count} puzzle{'s' if count != 1 else ''}")
-    return 0
+    return EXIT_OK

@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ._teaching import BAD_INPUT, EXIT_BAD_INPUT, EXIT_OK, fail
+from ..exits import EXIT_BAD_INPUT, EXIT_OK
+from ._teaching import BAD_INPUT, fail
 
 HELP = "grade students' workbooks against the key: wrong cells marked, a class summary"
 

@@ -5,7 +5,10 @@ from __future__ import annotations
 import argparse
 from collections import Counter
 
-from ._teaching import BAD_INPUT, EXIT_OK, fail
+from ..exits import EXIT_OK
+from ..limits import DEFAULT_TIME_LIMIT
+from ._teaching import BAD_INPUT, fail
+from .options import add_time_limit
 
 HELP = "write the order in which a puzzle's cells can be deduced, with reasons, to a workbook"
 
@@ -17,7 +20,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--lang", choices=("en", "ja"), default="en", help="language of the reasons")
     p.add_argument("--stages", type=int, default=0, metavar="N", help="also N stage sheets")
     p.add_argument("--sheet", metavar="NAME", help="the puzzle's sheet (default: Puzzle, first)")
-    p.add_argument("--time-limit", type=float, default=20.0, metavar="SECONDS")
+    add_time_limit(p, DEFAULT_TIME_LIMIT)
 
 
 def run(args: argparse.Namespace) -> int:

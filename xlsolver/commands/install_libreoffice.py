@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from ..exits import EXIT_BAD_INPUT, EXIT_OK
+
 HELP = "install the xlsolver macros (New grid, Solve, Hint, Clear) for LibreOffice Calc"
 
 
@@ -27,13 +29,13 @@ def run(args: argparse.Namespace) -> int:
 
     if args.print:
         print(macro_source(), end="")
-        return 0
+        return EXIT_OK
     try:
         target = install(args.profile)
     except OSError as exc:
         print(f"xlsolver: cannot write the macro file: {exc}")
-        return 2
+        return EXIT_BAD_INPUT
     print(f"wrote {target}")
     print("In Calc: Tools > Macros > Run Macro > My Macros > xlsolver > solve (or hint, clear,")
     print("new_grid). Restart LibreOffice if it was running.")
-    return 0
+    return EXIT_OK

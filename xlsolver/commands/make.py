@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 
+from ..limits import DEFAULT_TIME_LIMIT
 from ..workbook.clues import parse_size
 from ._teaching import BAD_INPUT, fail, report
+from .options import add_time_limit
 
 HELP = "turn a drawing (filled cells in a workbook, or a PNG) into a puzzle worksheet + key"
 
@@ -25,7 +27,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         action="store_true",
         help="print the suggested givens on the puzzle when it is not unique",
     )
-    p.add_argument("--time-limit", type=float, default=20.0, metavar="SECONDS")
+    add_time_limit(p, DEFAULT_TIME_LIMIT)
     p.add_argument("--json", action="store_true", help="print the verdict as one JSON line")
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 
+from ..exits import EXIT_BAD_INPUT, EXIT_OK
 from ..sheets.errors import WorkbookError
 from ..sheets.openpyxl_sheet import new_book
 from ..workbook.clues import parse_size
@@ -25,7 +26,7 @@ def run(args) -> int:
     size = parse_size(args.size)
     if size is None:
         print(f"xlsolver: --size {args.size!r}: expected WIDTHxHEIGHT, e.g. 15x20", file=sys.stderr)
-        return 2
+        return EXIT_BAD_INPUT
     book = new_book()
     sheet = book.sheets()[0]
     sheet.ws.title = args.sheet
@@ -35,6 +36,6 @@ def run(args) -> int:
     except (ValueError, OSError) as exc:
         reason = exc if isinstance(exc, WorkbookError) else f"{args.output}: {exc}"
         print(f"xlsolver: {reason}", file=sys.stderr)
-        return 2
+        return EXIT_BAD_INPUT
     print(f"{args.output}: empty {size[0]}×{size[1]} template; type the clues around the grid")
-    return 0
+    return EXIT_OK

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import sys
 
+from ..exits import EXIT_BAD_INPUT, EXIT_OK, EXIT_UNSOLVED
 from ..pentomino.board import NAMED_BOARDS, Board, BoardError, named_board, tiling_text
 from ..pentomino.pieces import LETTERS
 from ..pentomino.progress import TerminalBar, both
 from ..pentomino.solver import COMPLETE, LIMIT, Tiler, TilingResult
 from ..sheets.errors import WorkbookError
+from .options import add_time_limit
 
 HELP = "tile a board drawn on a sheet with the 12 pentominoes; count its tilings"
 DEFAULT_ALL_LIMIT = 100  # sheets written by --all unless --limit says otherwise
@@ -37,7 +39,7 @@ def add_arguments(parser) -> None:
         "--pieces", default=LETTERS, help=f"the pieces to use, each once (default {LETTERS})"
     )
     parser.add_argument("--limit", type=int, help="stop after this many tilings")
-    parser.add_argument("--time-limit", type=float, help="stop after this many seconds")
+    add_time_limit(parser)
     parser.add_argument(
         "--all",
         action="store_true",
@@ -49,7 +51,7 @@ def add_arguments(parser) -> None:
 def _fail(message: str) -> int:
     """Print a one-line error; exit status 2."""
     print(f"xlsolver: {message}", file=sys.stderr)
-    return 2
+    return EXIT_BAD_INPUT
 
 
 def run(args) -> int:
@@ -104,7 +106,7 @@ def run(args) -> int:
         if code:
             return code
     ok = bool(result.solutions) and (counted is None or counted.complete)
-    return 0 if ok and result.status in (COMPLETE, LIMIT) else 1
+    return EXIT_OK if ok and result.status in (COMPLETE, LIMIT) else EXIT_UNSOLVED
 
 
 def _count_line(board: Board, counted: TilingResult, all_copies: bool) -> str:
@@ -151,4 +153,4 @@ def _write(args, book, sheet, board: Board, result: TilingResult) -> int:
         reason = exc if isinstance(exc, (BoardError, WorkbookError)) else f"{args.output}: {exc}"
         return _fail(str(reason))
     print(f"{args.output}: {len(names)} tiling(s) painted on {', '.join(names)}")
-    return 0
+    return EXIT_OK

@@ -7,9 +7,10 @@ import json
 import sys
 from pathlib import Path
 
-HELP = "solve puzzle files (.non, .nin, TAAI, GRID text, JSON) and workbooks (.xlsx, .xlsm)"
+from ..exits import EXIT_BAD_INPUT, EXIT_OK, EXIT_UNSOLVED
+from .options import add_time_limit
 
-EXIT_OK, EXIT_UNSOLVED, EXIT_BAD_INPUT = 0, 1, 2
+HELP = "solve puzzle files (.non, .nin, TAAI, GRID text, JSON) and workbooks (.xlsx, .xlsm)"
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -18,7 +19,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="one JSON object per puzzle per line")
     p.add_argument("--first", action="store_true", help="stop at the first solution")
     p.add_argument("--count", type=int, metavar="N", help="count solutions up to N")
-    p.add_argument("--time-limit", type=float, metavar="SECONDS", help="stop each puzzle after")
+    add_time_limit(p)
     p.add_argument(
         "--method",
         choices=("auto", "logic", "sat"),

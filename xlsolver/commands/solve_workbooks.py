@@ -14,7 +14,8 @@ import sys
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
-from ..workbook.batch import EXIT_BAD_INPUT, FileReport, SolveOptions, solve_workbook
+from ..exits import EXIT_BAD_INPUT
+from ..workbook.batch import FileReport, SolveOptions, solve_workbook
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 

@@ -15,6 +15,7 @@ import os
 from pathlib import Path
 
 from ..hints import hint_steps
+from ..limits import DEFAULT_TIME_LIMIT
 from ..nonogram.puzzle import Puzzle
 from ..nonogram.result import Step
 from ..sheets.errors import WorkbookError
@@ -23,7 +24,7 @@ from .drawing import Drawing, read_drawing, read_drawing_file
 from .grading import Grade, Key, grade_file, grade_files, read_key, write_summary
 from .hints_sheet import read_hint_steps, write_hints
 from .image import read_image
-from .verdict import DEFAULT_TIME_LIMIT, Verdict, assess, suggest_givens
+from .verdict import Verdict, assess, suggest_givens
 from .worksheet import (
     KEY_SHEET,
     PUZZLE_SHEET,

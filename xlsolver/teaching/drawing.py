@@ -14,11 +14,12 @@ from pathlib import Path
 
 import numpy as np
 
+from ..limits import MAX_SIDE
 from ..sheets.errors import WorkbookError
 from ..sheets.openpyxl_sheet import a1_rect, open_book
 from ..sheets.protocol import Book, Rect, Sheet
 from ..workbook.address import where
-from ..workbook.layout import GRID_NAME, MAX_SIDE, luminance
+from ..workbook.layout import GRID_NAME, luminance
 
 BLACK_MARKS = frozenset({"x", "×", "1", "#", "■", "●", "o"})
 PAPER = 0.95  # fills lighter than this (relative luminance) count as unfilled paper

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import numpy as np
 
+from ..limits import MAX_SIDE
 from ..sheets.errors import WorkbookError
-from ..workbook.layout import MAX_SIDE
 from .drawing import Drawing
 
 DEFAULT_THRESHOLD = 128  # grey levels below this (0 black … 255 white) are black

@@ -15,13 +15,13 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..hints import hint_steps
+from ..limits import DEFAULT_TIME_LIMIT
 from ..nonogram.analyzer import board_from_grid, solve
 from ..nonogram.board import Board, Contradiction
 from ..nonogram.cells import BLACK_CONC, WHITE_CONC, empty_grid, is_black
 from ..nonogram.puzzle import Puzzle
 from ..nonogram.result import MULTIPLE, UNIQUE, Result
 
-DEFAULT_TIME_LIMIT = 20.0
 MAX_CANDIDATES = 60  # differing cells weighed per added given
 DIFFICULTY_WORDS = {
     "line": "line — solvable one line at a time",

@@ -5,13 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..exits import EXIT_BAD_INPUT, EXIT_OK, EXIT_UNSOLVED
 from ..nonogram.result import CONTRADICTION, INVALID, TIMEOUT, Result
 from ..sheets.errors import WorkbookError
 from ..sheets.openpyxl_sheet import open_book
 from .layout import find_puzzles
 from .paint import paint_result
-
-EXIT_OK, EXIT_UNSOLVED, EXIT_BAD_INPUT = 0, 1, 2
 
 
 @dataclass(frozen=True)

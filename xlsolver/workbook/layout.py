@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..limits import MAX_SIDE
 from ..nonogram.cells import BLACK_CONC, BLANK, WHITE_CONC, empty_grid
 from ..nonogram.puzzle import Puzzle, PuzzleError, line_name
 from ..sheets.errors import WorkbookError
@@ -24,7 +25,6 @@ from ..sheets.protocol import Book, Cell, Rect, Sheet
 from .address import where
 from .clues import BadClue, dimension_label, is_clue, parse_clues, parse_size
 
-MAX_SIDE = 300  # larger grids are refused (CONVENTIONS §3)
 MAX_SCAN_CELLS = 2_000_000  # a used range larger than this is not scanned cell by cell
 MAX_JUNK_LENGTH = 3  # short text in a clue band is a mistyped clue, longer text a note
 DARK = 0.7  # fills darker than this (relative luminance) are black givens
