@@ -18,7 +18,7 @@ MINI_CUTOFF = 4096
 FREESECT, ENDOFCHAIN, FATSECT, NOSTREAM = 0xFFFFFFFF, 0xFFFFFFFE, 0xFFFFFFFD, 0xFFFFFFFF
 MAGIC = bytes.fromhex("d0cf11e0a1b11ae1")
 STORAGE, STREAM, ROOT = 1, 2, 5
-BLACK = 1
+NODE_BLACK = 1  # the colour of a directory entry in its red-black sibling tree
 
 
 def _bit_count(done: int) -> int:
@@ -189,12 +189,10 @@ def _order(name: str) -> tuple[int, str]:
     return (len(name), name.upper())
 
 
-def write_cfb(items: dict[tuple[str, ...], bytes | None]) -> bytes:
-    """A version-3 compound file holding these storages (None) and streams."""
-    paths = sorted(items, key=lambda p: (len(p), [_order(n) for n in p]))
-    index = {(): 0}
-    for i, path in enumerate(paths, start=1):
-        index[path] = i
+def _sibling_trees(
+    items: dict[tuple[str, ...], bytes | None], paths: list[tuple[str, ...]], index: dict
+) -> tuple[dict[int, tuple[int, int]], dict[int, int]]:
+    """Left/right links of every entry and the root of each storage's sibling tree."""
     children: dict[tuple[str, ...], list[tuple[str, ...]]] = {(): []}
     for path in paths:
         children.setdefault(path[:-1], []).append(path)
@@ -212,7 +210,13 @@ def write_cfb(items: dict[tuple[str, ...], bytes | None]) -> bytes:
         return index[kids[mid]]
 
     child_of = {index[p]: tree(k) for p, k in children.items()}
-    # mini stream for small streams, sectors for the rest
+    return links, child_of
+
+
+def _mini_stream(
+    items: dict[tuple[str, ...], bytes | None], paths: list[tuple[str, ...]]
+) -> tuple[bytearray, list[int], dict[tuple[str, ...], int]]:
+    """The mini stream holding the small streams, its FAT, and where each stream starts."""
     ministream, minifat, placed = bytearray(), [], {}
     for path in paths:
         data = items[path]
@@ -224,6 +228,17 @@ def write_cfb(items: dict[tuple[str, ...], bytes | None]) -> bytes:
                 minifat[-1] = ENDOFCHAIN
             placed[path] = first
             ministream += data + b"\0" * (n * MINI_SECTOR - len(data))
+    return ministream, minifat, placed
+
+
+def write_cfb(items: dict[tuple[str, ...], bytes | None]) -> bytes:
+    """A version-3 compound file holding these storages (None) and streams."""
+    paths = sorted(items, key=lambda p: (len(p), [_order(n) for n in p]))
+    index = {(): 0}
+    for i, path in enumerate(paths, start=1):
+        index[path] = i
+    links, child_of = _sibling_trees(items, paths, index)
+    ministream, minifat, placed = _mini_stream(items, paths)
     big_streams = [p for p in paths if items[p] is not None and len(items[p]) >= MINI_CUTOFF]
     n_dir = -(-(len(paths) + 1) // 4)
     n_mini = -(-len(ministream) // SECTOR)
@@ -262,7 +277,7 @@ def write_cfb(items: dict[tuple[str, ...], bytes | None]) -> bytes:
         child = child_of.get(number, NOSTREAM) if kind != STREAM else NOSTREAM
         return (
             raw.ljust(64, b"\0")
-            + struct.pack("<HBB", len(raw), kind, BLACK)
+            + struct.pack("<HBB", len(raw), kind, NODE_BLACK)
             + struct.pack("<III", left, right, child)
             + b"\0" * 16
             + b"\0" * 4

