@@ -8,6 +8,13 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import settings
+
+# Property tests draw the same examples on every run (a fixed seed, no example database),
+# so their time and their verdict do not swing between runs; no per-example deadline
+# (the machine may be loaded).
+settings.register_profile("xlsolver", derandomize=True, database=None, deadline=None)
+settings.load_profile("xlsolver")
 
 ROOT = Path(__file__).resolve().parents[1]
 WORKBOOKS = ROOT / "workbooks"

@@ -86,6 +86,7 @@ def boards(draw):
     return np.array(cells, bool).reshape(h, w)
 
 
+@pytest.mark.slow
 @given(boards(), st.sampled_from(["auto", "logic"]))
 @settings(max_examples=250, deadline=None)
 def test_verdict_and_count_match_brute_force(picture, method):

@@ -103,6 +103,7 @@ def test_shared_non_goals_satisfy_their_clues() -> None:
 
 
 @pytest.mark.shared
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["taai2011", "tcga2016"])
 def test_taai_sets_and_their_solutions(name: str) -> None:
     puzzles = read_puzzles(shared_path("taai", f"{name}-questions.txt"))

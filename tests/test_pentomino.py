@@ -91,6 +91,7 @@ def test_known_counts(name):
     assert result.complete
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(KNOWN))
 def test_raw_counts_without_symmetry_breaking(name):
     tiler = Tiler(named_board(name))
