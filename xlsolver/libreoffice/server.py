@@ -28,6 +28,8 @@ from ..sheets import uno_sheet
 SOFFICE_NAMES = ("soffice", "libreoffice")
 START_TIMEOUT = 60.0  # seconds to wait for the server to accept a connection
 STOP_TIMEOUT = 10.0
+NEVER_EXECUTE = 0  # com.sun.star.document.MacroExecMode.NEVER_EXECUTE
+NO_UPDATE = 0  # com.sun.star.document.UpdateDocMode.NO_UPDATE: links are not fetched
 INSTALL_HINT = (
     "LibreOffice with Python UNO is needed: apt-get install libreoffice-calc-nogui "
     "python3-uno libreoffice-script-provider-python"
@@ -160,14 +162,32 @@ class LibreOffice:
             "com.sun.star.frame.Desktop", self.ctx
         )
 
-    def load(self, path: str | os.PathLike, *, hidden: bool = True):
-        """Open a document (removing a leftover ``.~lock`` file); LibreOfficeError if not."""
+    def load(self, path: str | os.PathLike, *, hidden: bool = True, read_only: bool = False):
+        """Open a document; LibreOfficeError if it cannot be loaded.
+
+        A document opened for editing first loses a leftover ``.~lock`` file (CONVENTIONS
+        §7: one makes the load fail silently). ``read_only`` opens it without a lock of
+        our own and without touching another program's lock, macros never run and links
+        are not updated: what the command line uses, since it never stores to the file
+        it read (a copy is stored elsewhere and renamed into place).
+        """
         path = Path(path).resolve()
         if not path.exists():
             raise LibreOfficeError(f"{path}: no such file")
-        lock = path.with_name(f".~lock.{path.name}#")
-        lock.unlink(missing_ok=True)
-        doc = self.desktop.loadComponentFromURL(file_url(path), "_blank", 0, props(Hidden=hidden))
+        options = {"Hidden": hidden}
+        if read_only:
+            options |= {
+                "ReadOnly": True,
+                "MacroExecutionMode": NEVER_EXECUTE,
+                "UpdateDocMode": NO_UPDATE,
+            }
+        else:
+            path.with_name(f".~lock.{path.name}#").unlink(missing_ok=True)
+        try:
+            doc = self.desktop.loadComponentFromURL(file_url(path), "_blank", 0, props(**options))
+        except Exception as exc:  # IOException, IllegalArgumentException from the bridge
+            reason = getattr(exc, "Message", "") or type(exc).__name__
+            raise LibreOfficeError(f"{path}: LibreOffice could not load it ({reason})") from None
         if doc is None:
             raise LibreOfficeError(f"{path}: LibreOffice could not load it")
         self._docs.append(doc)

@@ -19,7 +19,7 @@ from ..limits import DEFAULT_TIME_LIMIT
 from ..nonogram.puzzle import Puzzle
 from ..nonogram.result import Step
 from ..sheets.errors import WorkbookError
-from ..sheets.openpyxl_sheet import open_book
+from ..workbook.files import open_book
 from .drawing import Drawing, read_drawing, read_drawing_file
 from .grading import Grade, Key, grade_file, grade_files, read_key, write_summary
 from .hints_sheet import read_hint_steps, write_hints

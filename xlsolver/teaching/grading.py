@@ -21,8 +21,9 @@ from ..nonogram.cells import BLACK, COLOUR
 from ..nonogram.puzzle import Puzzle, PuzzleError
 from ..nonogram.result import UNIQUE
 from ..sheets.errors import WorkbookError
-from ..sheets.openpyxl_sheet import new_book, open_book
+from ..sheets.openpyxl_sheet import new_book
 from ..sheets.protocol import WRONG_STYLE, Sheet
+from ..workbook.files import close_book, copy_name, open_book, save_new
 from ..workbook.layout import SheetPuzzle, read_puzzle
 from .drawing import read_marks
 from .worksheet import KEY_SHEET, puzzle_sheet
@@ -131,6 +132,19 @@ def grade_file(
     grade = Grade(file=str(path), name=path.stem)
     try:
         book = open_book(path)
+    except (WorkbookError, OSError) as exc:
+        grade.error = str(exc)
+        return grade
+    try:
+        _grade_book(book, path, key, grade, out_dir)
+    finally:
+        close_book(book)
+    return grade
+
+
+def _grade_book(book, path: Path, key: Key, grade: Grade, out_dir) -> None:
+    """Fill in a grade from an open workbook, writing the marked copy when asked."""
+    try:
         found = puzzle_sheet(book)
         if not same_clues(found.puzzle, key.puzzle):
             raise WorkbookError(f"{path}: the clues differ from the key's ({key.source})")
@@ -139,7 +153,7 @@ def grade_file(
         answer = read_answer(sheet, found)
     except (WorkbookError, PuzzleError, OSError) as exc:
         grade.error = str(exc)
-        return grade
+        return
     wrong = answer != key.solution
     if wrong.any() and key.puzzle.is_solution(answer):
         wrong[:] = False  # another solution of a puzzle with several: it meets every clue
@@ -151,9 +165,8 @@ def grade_file(
         sheet.paint(found.cells(wrong), WRONG_STYLE)
         note = (found.grid[0], found.grid[3] + 2)
         sheet.write_values(note, [[f"{grade.wrong} wrong cells (marked pink)"]])
-        target = Path(out_dir) / f"{path.stem}-graded{path.suffix}"
+        target = Path(out_dir) / copy_name(path.with_stem(f"{path.stem}-graded"))
         grade.marked = str(book.save(target))
-    return grade
 
 
 def write_summary(grades: list[Grade], output: str | os.PathLike, title: str = "") -> Path:
@@ -178,7 +191,7 @@ def write_summary(grades: list[Grade], output: str | os.PathLike, title: str = "
     if scores:
         sheet.write_values((5 + len(rows), 1), [["average", None, None, round(np.mean(scores), 1)]])
     sheet.set_column_widths({1: 24, 2: 28, 3: 12, 4: 10, 5: 60})
-    return book.save(output)
+    return save_new(book, output)
 
 
 def grade_files(

@@ -17,8 +17,9 @@ from ..hints.words import line_words, reason, rule_name, say
 from ..nonogram.cells import is_black
 from ..nonogram.puzzle import Puzzle
 from ..nonogram.result import Step
-from ..sheets.openpyxl_sheet import XlsxBook, new_book, open_book
+from ..sheets.openpyxl_sheet import XlsxBook, new_book
 from ..sheets.protocol import BLACK_STYLE, HIGHLIGHT_STYLE, WHITE_STYLE, CellFormat
+from ..workbook.files import open_book
 from ..workbook.template import write_template
 from .worksheet import grid_cell
 

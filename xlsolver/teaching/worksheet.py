@@ -23,6 +23,7 @@ from ..sheets.protocol import (
     LayoutSheet,
     Style,
 )
+from ..workbook.files import save_new
 from ..workbook.layout import SheetPuzzle, find_puzzles, read_puzzle
 from ..workbook.template import TemplateLayout, write_template
 from .verdict import Verdict
@@ -140,14 +141,12 @@ def build_worksheet(
 
 
 def save_book(book: XlsxBook, output: str | os.PathLike, inputs=()) -> Path:
-    """Save, refusing to write over an input file."""
+    """Save (.xlsx, or .ods/.xls through LibreOffice), refusing to write over an input file."""
     target = Path(output)
     for path in inputs:
         if path is not None and target.exists() and target.resolve() == Path(path).resolve():
             raise WorkbookError(f"{target}: refusing to write over the input file")
-    if target.suffix.lower() not in (".xlsx", ".xlsm"):
-        raise WorkbookError(f"{target}: the output must be an .xlsx workbook")
-    return book.save(target)
+    return save_new(book, target)
 
 
 def puzzle_sheet(book: Book, name: str | None = None) -> SheetPuzzle:
