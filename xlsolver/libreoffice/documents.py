@@ -16,6 +16,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -80,12 +81,20 @@ def running() -> bool:
 
 
 class DocumentBook(UnoBook):
-    """A Calc document opened read-only from a file; ``save`` writes a copy, atomically."""
+    """A Calc document opened from a private copy of a file; ``save`` writes a new file.
 
-    def __init__(self, doc, path: Path, office: LibreOffice, *, read_only: bool = False):
+    The input itself is never opened by LibreOffice (no lock file beside it, nothing
+    stored to it): a copy in a private folder is, and a save stores to a temporary file
+    beside the target that is then renamed into place.
+    """
+
+    def __init__(
+        self, doc, path: Path, office: LibreOffice, scratch: Path, *, read_only: bool = False
+    ):
         super().__init__(doc)
         self.path = path
         self.office = office
+        self.scratch = scratch
         self.read_only = read_only
 
     def save(self, target: str | os.PathLike, *, overwrite_input: bool = False) -> Path:
@@ -102,8 +111,9 @@ class DocumentBook(UnoBook):
         return target
 
     def close(self) -> None:
-        """Close the document (its changes are dropped unless saved)."""
+        """Close the document (its changes are dropped unless saved) and drop the copy."""
         self.office.close(self.doc)
+        shutil.rmtree(self.scratch, ignore_errors=True)
 
 
 def filter_for(target: Path) -> str:
@@ -157,28 +167,38 @@ def open_document(path: str | os.PathLike, *, read_only: bool = False) -> Docume
     if path.is_dir():
         raise WorkbookError(f"{path}: is a folder, not a workbook")
     office = server(path)
+    scratch = Path(tempfile.mkdtemp(prefix="xlsolver-doc-"))
     try:
-        doc = office.load(path, read_only=True)
+        copy = Path(shutil.copy(path, scratch / f"input{path.suffix.lower()}"))
+        doc = office.load(copy, untrusted=True)
+        if not _is_calc(doc):
+            office.close(doc)
+            raise WorkbookError(f"{path}: not a spreadsheet (LibreOffice opened another kind)")
     except LibreOfficeError:
+        shutil.rmtree(scratch, ignore_errors=True)
         raise WorkbookError(
             f"{path}: LibreOffice could not open it (password-protected, corrupt, "
             f"or not a spreadsheet)"
         ) from None
+    except BaseException:
+        shutil.rmtree(scratch, ignore_errors=True)
+        raise
+    return DocumentBook(doc, path, office, scratch, read_only=read_only)
+
+
+def _is_calc(doc) -> bool:
+    """True for a Calc document."""
     try:
-        is_calc = bool(doc.supportsService(CALC))
+        return bool(doc.supportsService(CALC))
     except Exception:
-        is_calc = False
-    if not is_calc:
-        office.close(doc)
-        raise WorkbookError(f"{path}: not a spreadsheet (LibreOffice opened another kind)")
-    return DocumentBook(doc, path, office, read_only=read_only)
+        return False
 
 
 def convert_copy(source: Path, target: Path) -> Path:
     """Store a workbook file (e.g. an .xlsx we wrote) as ``target`` in another format."""
     office = server(target)
     try:
-        doc = office.load(source, read_only=True)
+        doc = office.load(source, read_only=True, untrusted=True)
     except LibreOfficeError as exc:
         raise WorkbookError(str(exc)) from None
     try:

@@ -162,27 +162,31 @@ class LibreOffice:
             "com.sun.star.frame.Desktop", self.ctx
         )
 
-    def load(self, path: str | os.PathLike, *, hidden: bool = True, read_only: bool = False):
+    def load(
+        self,
+        path: str | os.PathLike,
+        *,
+        hidden: bool = True,
+        read_only: bool = False,
+        untrusted: bool = False,
+    ):
         """Open a document; LibreOfficeError if it cannot be loaded.
 
         A document opened for editing first loses a leftover ``.~lock`` file (CONVENTIONS
-        §7: one makes the load fail silently). ``read_only`` opens it without a lock of
-        our own and without touching another program's lock, macros never run and links
-        are not updated: what the command line uses, since it never stores to the file
-        it read (a copy is stored elsewhere and renamed into place).
+        §7: one makes the load fail silently). ``read_only`` opens it without a lock (it
+        can be stored elsewhere but not changed); ``untrusted`` never runs its macros and
+        never updates its links (files the command line opens).
         """
         path = Path(path).resolve()
         if not path.exists():
             raise LibreOfficeError(f"{path}: no such file")
-        options = {"Hidden": hidden}
+        options: dict[str, object] = {"Hidden": hidden}
         if read_only:
-            options |= {
-                "ReadOnly": True,
-                "MacroExecutionMode": NEVER_EXECUTE,
-                "UpdateDocMode": NO_UPDATE,
-            }
+            options["ReadOnly"] = True
         else:
             path.with_name(f".~lock.{path.name}#").unlink(missing_ok=True)
+        if untrusted:
+            options |= {"MacroExecutionMode": NEVER_EXECUTE, "UpdateDocMode": NO_UPDATE}
         try:
             doc = self.desktop.loadComponentFromURL(file_url(path), "_blank", 0, props(**options))
         except Exception as exc:  # IOException, IllegalArgumentException from the bridge

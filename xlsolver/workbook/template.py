@@ -26,7 +26,8 @@ CLUE_FONT_SIZE = 10
 WIDTH_LABEL, HEIGHT_LABEL = "width", "height"
 WIDTH_CELL, HEIGHT_CELL = (SIZE_ROW, 3), (SIZE_ROW, 7)  # where the numbers are typed
 SIZE_CELL_SPAN = 2  # a size number spans two narrow columns, so 3 digits never show ##
-TOTALS_CELL = (SIZE_ROW, 9)  # the live comparison of the clue totals
+TOTALS_CELL = (SIZE_ROW + 1, 1)  # the live comparison of the clue totals, under the size
+TOTALS_FONT_SIZE = 9  # small enough to stay inside the print area of the narrowest sheet
 
 
 @dataclass(frozen=True)
@@ -156,15 +157,17 @@ def write_template(
 
 def write_size_cells(sheet: LayoutSheet, width: int | None, height: int | None) -> None:
     """The size row: ``width`` and ``height`` labels, each number in a cell two columns
-    wide (boxed, so a person sees where to type) that stays readable in narrow columns."""
+    wide (boxed, so a person sees where to type). Labels and numbers each span two of the
+    template's narrow columns, so neither is cut off nor shown as ``##``."""
     sheet.write_values(
         (SIZE_ROW, 1), [[WIDTH_LABEL, None, width, None, HEIGHT_LABEL, None, height]]
     )
+    box = CellFormat(left="thin", right="thin", top="thin", bottom="thin", horizontal="center")
+    label = CellFormat(horizontal="left", shrink=True)
     for row, col in (WIDTH_CELL, HEIGHT_CELL):
-        span = (row, col, row, col + SIZE_CELL_SPAN - 1)
-        sheet.merge(span)
-        box = CellFormat(left="thin", right="thin", top="thin", bottom="thin", horizontal="center")
-        sheet.format_cells([(row, c) for c in range(col, col + SIZE_CELL_SPAN)], box)
+        for first, fmt in ((col - SIZE_CELL_SPAN, label), (col, box)):
+            sheet.merge((row, first, row, first + SIZE_CELL_SPAN - 1))
+            sheet.format_cells([(row, c) for c in range(first, first + SIZE_CELL_SPAN)], fmt)
 
 
 def _ref(rect: Rect, fixed_rows: bool = True, fixed_cols: bool = True) -> str:
@@ -189,13 +192,11 @@ def line_check(band: Rect, across: bool, length: int) -> str:
 
 
 def totals_formulas(layout: TemplateLayout) -> tuple[str, str]:
-    """The totals cell's formula (a sentence) and the condition that turns it red."""
-    rows, cols = _ref(layout.row_band), _ref(layout.col_band)
-    text = (
-        f'="clue totals: rows "&SUM({rows})&", columns "&SUM({cols})'
-        f'&IF(SUM({rows})=SUM({cols}),""," (they must be equal)")'
-    )
-    return text, f"SUM({rows})<>SUM({cols})"
+    """The totals cell's formula (``clue totals: rows 45 = columns 45``) and the condition
+    that turns it red (the sums differ: no grid can satisfy both)."""
+    rows, cols = f"SUM({_ref(layout.row_band)})", f"SUM({_ref(layout.col_band)})"
+    text = f'="clue totals: rows "&{rows}&IF({rows}={cols}," = "," ≠ ")&"columns "&{cols}'
+    return text, f"{rows}<>{cols}"
 
 
 def write_checks(sheet: LayoutSheet, layout: TemplateLayout) -> bool:
@@ -207,6 +208,7 @@ def write_checks(sheet: LayoutSheet, layout: TemplateLayout) -> bool:
     top, left, bottom, right = layout.grid
     text, unequal = totals_formulas(layout)
     sheet.write_formula(layout.totals_cell, text)
+    sheet.format_cells([layout.totals_cell], CellFormat(font_size=TOTALS_FONT_SIZE))
     coloured = [
         sheet.set_conditional_format(
             layout.row_band, line_check(layout.row_band, True, right - left + 1), BAD_CLUE_STYLE
