@@ -5,6 +5,7 @@ on an empty sheet, pentomino boards drawn with borders only, the button workbook
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -23,6 +24,7 @@ from xlsolver.workbook.template import HEIGHT_CELL, TOTALS_CELL, WIDTH_CELL, pla
 
 ROOT = Path(__file__).resolve().parents[1]
 THIN = Side(style="thin", color="FF000000")
+SKIP_IN_COPY = (".git", ".venv*", "venv", "build", "dist", "*.egg-info", "__pycache__", ".*cache")
 
 
 def test_new_grid_asks_for_the_size_then_lays_it_out():
@@ -121,8 +123,10 @@ def test_the_wheel_carries_what_the_buttons_need(tmp_path):
     """``pip wheel .`` builds; installed into a fresh environment (outside the checkout),
     it writes the button workbook, and its metadata pins the xlwings line of the VBA."""
     wheels = tmp_path / "wheels"
+    source = tmp_path / "source"  # a copy: setuptools leaves a build/ folder where it builds
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(*SKIP_IN_COPY))
     built = subprocess.run(  # pip fetches the build backend (setuptools) from the index
-        [sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "-w", str(wheels), "-q"],
+        [sys.executable, "-m", "pip", "wheel", str(source), "--no-deps", "-w", str(wheels), "-q"],
         capture_output=True,
         text=True,
         timeout=600,

@@ -166,8 +166,8 @@ def write_size_cells(sheet: LayoutSheet, width: int | None, height: int | None) 
     label = CellFormat(horizontal="left", shrink=True)
     for row, col in (WIDTH_CELL, HEIGHT_CELL):
         for first, fmt in ((col - SIZE_CELL_SPAN, label), (col, box)):
-            sheet.merge((row, first, row, first + SIZE_CELL_SPAN - 1))
             sheet.format_cells([(row, c) for c in range(first, first + SIZE_CELL_SPAN)], fmt)
+            sheet.merge((row, first, row, first + SIZE_CELL_SPAN - 1))
 
 
 def _ref(rect: Rect, fixed_rows: bool = True, fixed_cols: bool = True) -> str:
