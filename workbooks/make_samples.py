@@ -6,6 +6,10 @@ spiral-50x50.xlsx     50×50, template layout
 contradiction.xlsx    clues with no solution (painted red where it shows)
 several-solutions.xlsx  clues with more than one solution
 layouts.xlsx          several sheets: Japanese size labels, defined names, a notes sheet
+house-drawing.xlsx    a teacher's drawing in three colours (docs/teaching.md)
+smiley-drawing.xlsx   a drawing whose clues have several solutions
+class/*.xlsx          three students' answers to the house worksheet, for `grade`
+pentomino-8x8.xlsx    a pentomino board drawn with fills: 8×8 less its centre 2×2
 """
 
 from __future__ import annotations
@@ -119,6 +123,107 @@ def layouts_book(path: Path) -> None:
     book.save(path)
 
 
+HOUSE_15 = [
+    "......###......",
+    ".....#####.....",
+    "....#######.##.",
+    "...#########.#.",
+    "..###########..",
+    ".#############.",
+    "###############",
+    "..###########..",
+    "..##...##...##.",
+    "..##.#.##.#.##.",
+    "..##...##...##.",
+    "..###########..",
+    "..####...####..",
+    "..####...####..",
+    "###############",
+]
+SMILEY = [
+    "..........",
+    "..######..",
+    ".#......#.",
+    "#..#..#..#",
+    "#........#",
+    "#.#....#.#",
+    "#..####..#",
+    ".#......#.",
+    "..######..",
+    "..........",
+]
+DRAWING_FILLS = ("C00000", "2F5597", "548235")  # roof, walls, ground: any colour draws
+
+
+def drawing_book(path: Path, rows: list[str], title: str, colour_rows=None) -> None:
+    """A drawing: filled cells (in a few colours) with the title typed above it."""
+    from openpyxl.styles import PatternFill
+
+    book = new_book()
+    ws = book.sheets()[0].ws
+    ws.title = "Drawing"
+    ws["B1"] = title
+    for r, row in enumerate(rows):
+        fill = DRAWING_FILLS[0 if r < 7 else 1 if r < 14 else 2] if colour_rows else "404040"
+        for c, ch in enumerate(row):
+            if ch == "#":
+                ws.cell(3 + r, 2 + c).fill = PatternFill("solid", start_color=fill, end_color=fill)
+    for c in range(2, 2 + len(rows[0])):
+        ws.column_dimensions[ws.cell(1, c).column_letter].width = 3
+    book.save(path)
+
+
+def class_books(folder: Path, drawing: Path) -> None:
+    """Three students' answers to the house worksheet: all right, 3 wrong, 1 wrong."""
+    import tempfile
+
+    from openpyxl.styles import PatternFill
+
+    from xlsolver.sheets.openpyxl_sheet import open_book
+    from xlsolver.teaching import make_worksheet, read_drawing_file
+    from xlsolver.teaching.worksheet import NAME_COLUMNS, NAME_ROW, PUZZLE_SHEET
+    from xlsolver.workbook.layout import read_puzzle
+
+    folder.mkdir(exist_ok=True)
+    answer = picture(HOUSE_15)
+    with tempfile.TemporaryDirectory() as tmp:
+        blank = Path(tmp, "house.xlsx")
+        make_worksheet(read_drawing_file(drawing), blank)
+        for name, wrong in (
+            ("Ann Lee", []),
+            ("Bob Kim", [(0, 0), (4, 7), (12, 6)]),
+            ("Cho Sato", [(8, 4)]),
+        ):
+            book = open_book(blank)
+            sheet = book.sheet(PUZZLE_SHEET)
+            found = read_puzzle(sheet, book)
+            grid = answer.copy()
+            for r, c in wrong:
+                grid[r, c] = not grid[r, c]
+            pen = PatternFill("solid", start_color="333333", end_color="333333")
+            for r, c in zip(*np.nonzero(grid), strict=True):
+                row, col = found.cell(int(r), int(c))
+                sheet.ws.cell(row, col).fill = pen
+            sheet.ws.cell(NAME_ROW, NAME_COLUMNS[0], name)
+            book.save(folder / f"{name.split()[0].lower()}.xlsx")
+
+
+def pentomino_book(path: Path) -> None:
+    """An 8×8 board less its centre 2×2, drawn with a fill, a title above it."""
+    from openpyxl.styles import PatternFill
+
+    book = new_book()
+    ws = book.sheets()[0].ws
+    ws.title = "Board"
+    ws["B1"] = "Pentomino: 8×8 less its centre"
+    fill = PatternFill("solid", start_color="D9E1F2", end_color="D9E1F2")
+    for r in range(8):
+        for c in range(8):
+            if not (3 <= r <= 4 and 3 <= c <= 4):
+                ws.cell(3 + r, 2 + c).fill = fill
+    book.save(path)
+
+
 def main() -> None:
     """Write every sample next to this script."""
     template_book(HERE / "small.xlsx", Puzzle.from_solution(picture(HOUSE), "House"), "House")
@@ -129,6 +234,10 @@ def main() -> None:
     several = Puzzle.from_clues([[1], [1], [2]], [[1], [2], [1]])
     template_book(HERE / "several-solutions.xlsx", several, "Two solutions")
     layouts_book(HERE / "layouts.xlsx")
+    drawing_book(HERE / "house-drawing.xlsx", HOUSE_15, "House", colour_rows=True)
+    drawing_book(HERE / "smiley-drawing.xlsx", SMILEY, "Smiley")
+    class_books(HERE / "class", HERE / "house-drawing.xlsx")
+    pentomino_book(HERE / "pentomino-8x8.xlsx")
 
 
 if __name__ == "__main__":
