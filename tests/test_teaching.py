@@ -32,7 +32,7 @@ from xlsolver.teaching import (
     read_image,
 )
 from xlsolver.teaching.verdict import givens_grid
-from xlsolver.teaching.worksheet import DIFFERS_BLACK_STYLE, NAME_LABEL_SPAN, NAME_ROW
+from xlsolver.teaching.worksheet import DIFFERS_BLACK_STYLE, name_cell
 from xlsolver.workbook.layout import read_puzzle
 
 DOM3 = ["....###", "......#", "..###.#", "....#..", "###.#..", "..#....", "..#...."]
@@ -269,7 +269,7 @@ def answer(path: Path, key: Path, black: np.ndarray, name: str | None = None) ->
         elif (r + c) % 2:
             cell.value = "x"
     if name:  # on the line right of "Name:", above the grid
-        ws.cell(NAME_ROW, left + NAME_LABEL_SPAN, value=name)
+        ws.cell(*name_cell((top, left, top, left)), value=name)
     wb.save(path)
     return path
 

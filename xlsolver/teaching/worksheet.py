@@ -19,8 +19,10 @@ from ..sheets.protocol import (
     HIGHLIGHT_STYLE,
     WHITE_STYLE,
     Book,
+    Cell,
     CellFormat,
     LayoutSheet,
+    Rect,
     Style,
 )
 from ..workbook.files import save_new
@@ -84,6 +86,11 @@ def write_puzzle_sheet(
     return layout
 
 
+def name_cell(grid: Rect) -> Cell:
+    """Where a student writes the name on a puzzle sheet whose grid is ``grid``."""
+    return NAME_ROW, grid[1] + NAME_LABEL_SPAN
+
+
 def write_name_line(sheet: LayoutSheet, layout: TemplateLayout) -> None:
     """``Name:`` in two merged cells above the grid's first column, then one merged,
     underlined cell for the name up to the print area's right edge (widened if needed).
@@ -93,7 +100,7 @@ def write_name_line(sheet: LayoutSheet, layout: TemplateLayout) -> None:
     """
     first = layout.grid[1]
     label = (NAME_ROW, first, NAME_ROW, first + NAME_LABEL_SPAN - 1)
-    start = first + NAME_LABEL_SPAN
+    start = name_cell(layout.grid)[1]
     end = max(start + NAME_SPAN - 1, layout.print_area[3])
     sheet.write_values(label[:2], [[NAME_LABEL]])
     sheet.format_cells([(NAME_ROW, c) for c in range(label[1], label[3] + 1)], NAME_LABEL_FORMAT)
