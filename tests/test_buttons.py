@@ -175,3 +175,37 @@ def test_the_wheel_carries_what_the_buttons_need(tmp_path):
     ).stdout
     assert str(env_dir) in where, where  # the installed wheel ran, not the checkout
     assert "xl/vbaProject.bin" in zipfile.ZipFile(work / "mine.xlsm").namelist()
+
+
+@pytest.mark.libreoffice
+def test_libreoffice_sees_the_new_buttons_right_of_the_grid(tmp_path):
+    """LibreOffice binds the four buttons of a new .xlsm to their subs, right of the grid."""
+    from xlsolver.libreoffice import server as lo_server
+
+    reason = lo_server.available()
+    if reason:
+        pytest.skip(reason)
+    out = tmp_path / "puzzle.xlsm"
+    assert main(["new", "--size", "30x20", "-o", str(out)]) == 0
+    grid = plan(30, 20).grid
+    with lo_server.LibreOffice() as lo:
+        doc = lo.load(out)
+        sheet = doc.Sheets.getByName("Puzzle")
+        last = sheet.getCellByPosition(grid[3] - 1, grid[0] - 1)
+        edge = last.Position.X + last.Size.Width
+        page = sheet.DrawPage
+        bound = {}
+        for i in range(page.Count):
+            shape = page.getByIndex(i)
+            assert shape.Position.X > edge, (shape.Position.X, edge)
+            control = shape.Control
+            form = control.Parent
+            index = next(j for j in range(form.Count) if form.getByIndex(j) == control)
+            (event,) = form.getScriptEvents(index)
+            bound[control.Label] = event.ScriptCode.split("Module1.")[1].split("?")[0]
+    assert bound == {
+        "New grid": "NewGrid",
+        "Solve": "SolvePuzzle",
+        "Hint": "HintStep",
+        "Clear": "ClearGrid",
+    }
