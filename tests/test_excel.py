@@ -164,6 +164,51 @@ def test_new_grid_lays_out_the_typed_size(caller):
     assert sheet.cell(1, 1).value == "Title"
 
 
+def test_new_grid_on_an_empty_sheet_writes_the_size_prompt(caller):
+    """An empty sheet: labels and boxed number cells, and the person is told what to type."""
+    from xlsolver.workbook.template import TOTALS_CELL, plan
+
+    book = FakeBook()
+    sheet = book.add_sheet("Empty")
+    caller["book"] = book
+    excel.new_grid("0.37.8")
+    assert book.app.status_bar.startswith("xlsolver: type the board's width in C2")
+    assert not book.app.alerts  # an instruction, not an error
+    assert sheet.cell(2, 1).value == "width" and sheet.cell(2, 5).value == "height"
+    assert (2, 3, 2, 4) in sheet.merged and (2, 7, 2, 8) in sheet.merged
+    sheet.cell(2, 3).value, sheet.cell(2, 7).value = 4, 3
+    excel.new_grid("0.37.8")
+    assert book.app.status_bar.startswith("xlsolver: new 4×3 grid"), book.app.status_bar
+    assert sheet.cell(*TOTALS_CELL).formula.startswith('="clue totals: rows "&SUM(')
+    top, left, _, _ = plan(4, 3).grid
+    assert sheet.cell(top, left).borders
+
+
+@pytest.mark.parametrize(
+    "vba, installed, trouble",
+    [
+        ("0.37.8", "0.37.8", None),
+        ("0.37.8", "0.37.1", None),  # patch releases of one line work together
+        (None, "0.37.8", None),  # a workbook whose buttons do not pass a version
+        ("0.37.8", "0.38.0", "xlwings 0.37.8 but xlwings 0.38.0 is installed"),
+        ("0.36.2", "0.37.8", "xlwings 0.36.2 but xlwings 0.37.8 is installed"),
+        (None, "0.36.9", "xlwings 0.36.9 is installed; xlsolver's buttons need 0.37.1"),
+    ],
+)
+def test_xlwings_versions_are_compared(caller, monkeypatch, vba, installed, trouble):
+    """A version difference that matters stops the button with one line naming both."""
+    book, puzzle, corner = template_book(ROWS)
+    caller["book"] = book
+    monkeypatch.setattr(xw, "__version__", installed)
+    outcome = excel.run("solve", vba_version=vba)
+    if trouble is None:
+        assert outcome.ok, outcome.message
+        return
+    assert not outcome.ok and trouble in outcome.message, outcome.message
+    assert "\n" not in outcome.message and book.app.alerts[0][0] == outcome.message
+    assert not any(cell.color for cell in book.sheets.active.cells.values())  # nothing painted
+
+
 def test_errors_go_to_status_bar_and_message_box(caller):
     """A sheet without clues: one line in the status bar and an alert, no exception."""
     book = FakeBook()

@@ -63,7 +63,7 @@ def test_openpyxl_keeps_vba_module_and_buttons(tmp_path):
     for sub, call in CALLS.items():
         assert re.search(
             rf'Sub {sub}\(\)\r\n    RunPython "import xlsolver.excel; '
-            rf'xlsolver.excel.{call}\(\)"',
+            rf'xlsolver.excel.{call}\(\'" & XLWINGS_VERSION & "\'\)"',
             source,
         ), sub
     assert "Function RunPython" in build_xlsm.module_source(items, "xlwings")
@@ -92,10 +92,14 @@ def test_sample_puzzle_is_in_template_layout():
 
 def test_build_script_reproduces_the_workbook(tmp_path):
     """Running the build script again gives the committed bytes."""
-    out = build_xlsm.build(tmp_path / "xlsolver.xlsm")
+    copy = tmp_path / "buttons.xlsm"
+    out = build_xlsm.build(tmp_path / "xlsolver.xlsm", package_copy=copy)
     assert out.read_bytes() == XLSM.read_bytes(), (
         "workbooks/xlsolver.xlsm is out of date (the template writer or the VBA source "
         "changed): run python workbooks/build_xlsm.py and commit the result"
+    )
+    assert copy.read_bytes() == build_xlsm.PACKAGE_COPY.read_bytes(), (
+        "xlsolver/data/buttons.xlsm is out of date: run python workbooks/build_xlsm.py"
     )
 
 
@@ -112,7 +116,10 @@ def test_libreoffice_opens_it_with_module_and_buttons():
         lib = doc.BasicLibraries.getByName("VBAProject")
         assert {"Module1", "xlwings"} <= set(lib.getElementNames())
         module = lib.getByName("Module1")
-        assert 'RunPython "import xlsolver.excel; xlsolver.excel.solve()"' in module
+        assert (
+            'RunPython "import xlsolver.excel; xlsolver.excel.solve(\'" & XLWINGS_VERSION & "\')"'
+            in module
+        )
         page = doc.Sheets.getByName("Puzzle").DrawPage
         bound = {}
         for i in range(page.Count):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
 from pathlib import Path
 
 import numpy as np
@@ -236,6 +237,94 @@ def test_new_grid_lays_out_the_typed_size(office, tmp_path):
             assert cell.value is None and cell.fill.fill_type in (None, "none")
             assert cell.border.left.style and cell.border.top.style
     assert open_book(out).sheets()[0].name == ws.title
+
+
+def test_new_grid_on_an_empty_sheet_asks_for_the_size(office, tmp_path):
+    """An empty sheet: the size prompt is written and the person told what to type; once
+    typed (a three-digit height too), New grid lays the grid out, the size readable."""
+    src = tmp_path / "empty.xlsx"
+    Workbook().save(src)
+    work = tmp_path / "work-empty.xlsx"
+    shutil.copy(src, work)
+    doc = office.load(work)
+    try:
+        script = doc.getScriptProvider().getScript(SCRIPT.format("new_grid"))
+        (message,) = script.invoke((doc,), (), ())[:1]
+        assert message.startswith("type the board's width in C2 and its height in G2"), message
+        sheet = doc.Sheets.getByIndex(0)
+        assert sheet.getCellRangeByName("A2").getString() == "width"
+        assert sheet.getCellRangeByName("E2").getString() == "height"
+        sheet.getCellRangeByName("C2").setValue(12)
+        sheet.getCellRangeByName("G2").setValue(100)
+        (message,) = script.invoke((doc,), (), ())[:1]
+        assert message.startswith("new 12×100 grid"), message
+        pdf = tmp_path / "new.pdf"
+        office.save_as(doc, pdf, "calc_pdf_Export")
+    finally:
+        office.close(doc)
+    text = subprocess.run(
+        ["pdftotext", "-f", "1", "-l", "1", str(pdf), "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert "###" not in text and "100" in text.split() and "12" in text.split(), text[:200]
+
+
+def test_new_grid_writes_live_clue_checks(office, tmp_path):
+    """The template New grid writes in Calc checks the clues as they are typed."""
+    from xlsolver.workbook.template import TOTALS_CELL, plan
+
+    src = tmp_path / "size.xlsx"
+    wb = Workbook()
+    ws = wb.active
+    ws["A2"], ws["C2"], ws["E2"], ws["G2"] = "width", 5, "height", 4
+    wb.save(src)
+    work = tmp_path / "work-size.xlsx"
+    shutil.copy(src, work)
+    doc = office.load(work)
+    try:
+        script = doc.getScriptProvider().getScript(SCRIPT.format("new_grid"))
+        script.invoke((doc,), (), ())
+        sheet = doc.Sheets.getByIndex(0)
+        top, left, bottom, right = plan(5, 4).grid
+        sheet.getCellByPosition(left - 2, top - 1).setValue(3)  # row 1: 3
+        sheet.getCellByPosition(left - 1, top - 2).setValue(4)  # column 1: 4
+        sheet.getCellByPosition(left, top - 2).setValue(5)  # column 2: 5 in a 4-high grid
+        doc.calculateAll()
+        totals = sheet.getCellByPosition(TOTALS_CELL[1] - 1, TOTALS_CELL[0] - 1)
+        assert totals.getString() == "clue totals: rows 3 ≠ columns 9"
+        band = sheet.getCellByPosition(left - 1, top - 2).getPropertyValue("ConditionalFormat")
+        (condition,) = [band.getByIndex(i).getFormula1() for i in range(band.getCount())]
+        assert condition.endswith("-1>4"), condition  # a column's clues against its height
+    finally:
+        office.close(doc)
+
+
+def test_clear_undoes_a_pentomino_tiling_on_a_bordered_board(office, tmp_path):
+    """Solve tiles a 6×10 board drawn with fills; Clear takes the tiling away and the
+    board stays drawn, so Solve tiles it again."""
+    from openpyxl.styles import PatternFill
+
+    src = tmp_path / "board.xlsx"
+    wb = Workbook()
+    ws = wb.active
+    ws["A1"] = "Pentomino board"
+    fill = PatternFill(fill_type="solid", start_color="FFCCCCCC", end_color="FFCCCCCC")
+    for r in range(3, 9):
+        for c in range(2, 12):
+            ws.cell(r, c).fill = fill
+    wb.save(src)
+    out = tmp_path / "cleared.xlsx"
+    messages = run_macros(office, src, ["solve", "clear", "solve", "clear"], out)
+    assert "tiled with the 12 pentominoes" in messages[0], messages
+    assert messages[1].endswith("cleared the tiling (60 cells)"), messages
+    assert "tiled" in messages[2] and "cleared the tiling (60 cells)" in messages[3], messages
+    ws = load_workbook(out).worksheets[0]
+    for r in range(3, 9):
+        for c in range(2, 12):
+            cell = ws.cell(r, c)
+            assert cell.value is None and cell.fill.fill_type == "solid"
 
 
 def test_a_sheet_without_clues_reports_an_error(office, tmp_path):

@@ -32,7 +32,7 @@ from xlsolver.teaching import (
     read_image,
 )
 from xlsolver.teaching.verdict import givens_grid
-from xlsolver.teaching.worksheet import DIFFERS_BLACK_STYLE
+from xlsolver.teaching.worksheet import DIFFERS_BLACK_STYLE, name_cell
 from xlsolver.workbook.layout import read_puzzle
 
 DOM3 = ["....###", "......#", "..###.#", "....#..", "###.#..", "..#....", "..#...."]
@@ -244,10 +244,14 @@ def test_hints_in_japanese(tmp_path, capsys):
     out, _ = make(tmp_path, HEART, "heart")
     hints = tmp_path / "hints-ja.xlsx"
     assert main(["hints", str(out), "-o", str(hints), "--lang", "ja"]) == 0
-    ws = load_workbook(hints)["Steps"]
+    wb = load_workbook(hints)
+    assert wb.sheetnames == ["手順", "順番"]
+    ws = wb.worksheets[0]
     reasons = [row[4] for row in ws.iter_rows(min_row=4, values_only=True)]
     assert any("真ん中" in r for r in reasons) and all("行目" in r or "列目" in r for r in reasons)
-    assert ws.cell(3, 5).value == "理由"
+    assert [c.value for c in ws[3]] == ["番号", "線", "規則", "マス", "理由"]
+    assert ws["A1"].value == "Heart — ヒント"
+    assert wb["順番"]["A1"].value == "Heart — 推理の順番"
 
 
 def answer(path: Path, key: Path, black: np.ndarray, name: str | None = None) -> Path:
@@ -264,8 +268,8 @@ def answer(path: Path, key: Path, black: np.ndarray, name: str | None = None) ->
             cell.fill = PatternFill("solid", start_color=colour, end_color=colour)
         elif (r + c) % 2:
             cell.value = "x"
-    if name:
-        ws.cell(3, 3, value=name)
+    if name:  # on the line right of "Name:", above the grid
+        ws.cell(*name_cell((top, left, top, left)), value=name)
     wb.save(path)
     return path
 
@@ -312,9 +316,10 @@ def test_grade_counts_wrong_cells(tmp_path, capsys):
         (9, 4),
     ]
     rows = list(load_workbook(out_dir / "summary.xlsx")["Summary"].iter_rows(values_only=True))
+    assert rows[2] == ("name", "score", "wrong cells", "file", "note")
     table = {row[0]: row for row in rows[3:7]}
-    assert table["Ann Lee"][2:4] == (0, 100)
-    assert table["bob"][2:4] == (3, 97)
+    assert table["Ann Lee"][1:3] == (100, 0)  # name, score, wrong cells side by side
+    assert table["bob"][1:3] == (97, 3)
     assert table["dan"][2] is None and "differ" in table["dan"][4]
     grades = grade_files([wrong3], key)
     assert grades[0].wrong == 3 and grades[0].wrong_cells == [(0, 0), (2, 5), (9, 4)]

@@ -1,6 +1,7 @@
 """Build workbooks/xlsolver.xlsm: a puzzle sheet with New grid / Solve / Hint / Clear buttons.
 
     python workbooks/build_xlsm.py                 # rebuild from the files in workbooks/vba/
+                                                   # (and xlsolver/data/buttons.xlsm)
     python workbooks/build_xlsm.py --from-xlwings  # first refresh vba/vbaProject.bin from the
                                                    # installed xlwings' standalone quickstart
 
@@ -35,6 +36,9 @@ VBA_DIR = HERE / "vba"
 MODULE_SOURCE = VBA_DIR / "Module1.bas"
 VBA_BIN = VBA_DIR / "vbaProject.bin"
 OUTPUT = HERE / "xlsolver.xlsm"
+# The same workbook without the sample, shipped inside the package (a wheel has no
+# workbooks/ folder): ``xlsolver new -o NAME.xlsm`` lays a template out on it.
+PACKAGE_COPY = HERE.parent / "xlsolver" / "data" / "buttons.xlsm"
 MODULE = "Module1"
 CODEPAGE = "cp1252"
 FIXED_TIME = "2026-01-01T00:00:00Z"
@@ -150,7 +154,7 @@ def lay_out_sample(path: Path) -> None:
 
     book = open_book(path)
     puzzle = Puzzle.from_solution(solution_from_rows(SAMPLE))
-    write_template(book.sheet("Puzzle"), puzzle, title=SAMPLE_TITLE)
+    write_template(book.sheet("Puzzle"), puzzle, title=SAMPLE_TITLE, checks=True)
     book.wb.save(path)
 
 
@@ -194,14 +198,24 @@ def normalise(path: Path) -> None:
     path.write_bytes(buffer.getvalue())
 
 
-def build(output: Path = OUTPUT, *, from_xlwings: bool = False) -> Path:
-    """Write the workbook (and refresh vba/vbaProject.bin when asked); its path."""
+def build(
+    output: Path = OUTPUT, *, from_xlwings: bool = False, package_copy: Path | None = PACKAGE_COPY
+) -> Path:
+    """Write the workbook (and refresh vba/vbaProject.bin when asked); its path.
+
+    ``package_copy`` receives the workbook before the sample is laid out (buttons, VBA,
+    an empty Puzzle sheet); ``None`` skips it.
+    """
     base = xlwings_base() if from_xlwings else VBA_BIN.read_bytes()
     vba = inject(base, MODULE_SOURCE.read_text(encoding=CODEPAGE))
     if from_xlwings:
         VBA_BIN.write_bytes(vba)
     tmp = output.with_name(f".{output.stem}.tmp.xlsm")
     write_base_workbook(tmp, vba)
+    if package_copy is not None:
+        normalise(tmp)
+        package_copy.parent.mkdir(parents=True, exist_ok=True)
+        package_copy.write_bytes(tmp.read_bytes())
     lay_out_sample(tmp)
     normalise(tmp)
     tmp.replace(output)
@@ -218,7 +232,7 @@ def main(argv: list[str] | None = None) -> int:
         help="refresh vba/vbaProject.bin from the installed xlwings' standalone quickstart",
     )
     args = parser.parse_args(argv)
-    print(f"wrote {build(args.output, from_xlwings=args.from_xlwings)}")
+    print(f"wrote {build(args.output, from_xlwings=args.from_xlwings)} and {PACKAGE_COPY}")
     return 0
 
 

@@ -181,7 +181,7 @@ def class_books(folder: Path, drawing: Path) -> None:
 
     from xlsolver.sheets.openpyxl_sheet import open_book
     from xlsolver.teaching import make_worksheet, read_drawing_file
-    from xlsolver.teaching.worksheet import NAME_COLUMNS, NAME_ROW, PUZZLE_SHEET
+    from xlsolver.teaching.worksheet import PUZZLE_SHEET, name_cell
     from xlsolver.workbook.layout import read_puzzle
 
     folder.mkdir(exist_ok=True)
@@ -204,7 +204,7 @@ def class_books(folder: Path, drawing: Path) -> None:
             for r, c in zip(*np.nonzero(grid), strict=True):
                 row, col = found.cell(int(r), int(c))
                 sheet.ws.cell(row, col).fill = pen
-            sheet.ws.cell(NAME_ROW, NAME_COLUMNS[0], name)
+            sheet.ws.cell(*name_cell(found.grid), name)
             book.save(folder / f"{name.split()[0].lower()}.xlsx")
 
 

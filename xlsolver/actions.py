@@ -185,13 +185,35 @@ def hint(book: Book, sheet: Sheet) -> Outcome:
 
 
 def clear(book: Book, sheet: Sheet) -> Outcome:
-    """Remove every fill, cross and hint note from the grid, keeping clues and borders."""
+    """Remove every fill, cross and hint note from the grid, keeping clues and borders.
+
+    A sheet without clues may hold a tiled pentomino board: its tiling is cleared.
+    """
     book.progress(0.0, "xlsolver: clearing the grid")
-    found = _layout().read_puzzle(sheet, book)
+    layout = _layout()
+    try:
+        found = layout.read_puzzle(sheet, book)
+    except layout.NoPuzzleError as no_clues:
+        return _clear_pentomino(book, sheet, no_clues)
     cells = _grid_cells(found)
     sheet.unpaint(cells)
     _remove_hint_notes(sheet, found)
     return Outcome(f"cleared the {found.width}×{found.height} grid", painted=len(cells))
+
+
+def _clear_pentomino(book: Book, sheet: Sheet, no_clues: Exception) -> Outcome:
+    """Clear a pentomino tiling painted by Solve, leaving the board drawn."""
+    from .pentomino.board import BoardError
+    from .pentomino.sheet import clear_tiling, read_board
+
+    try:
+        board = read_board(sheet, book)
+    except BoardError:
+        raise no_clues from None  # neither a nonogram nor a pentomino board
+    cleared = clear_tiling(sheet, board)
+    if not cleared:
+        return Outcome(f"{board.where()}: no tiling is painted on the board")
+    return Outcome(f"{board.where()}: cleared the tiling ({cleared} cells)", painted=cleared)
 
 
 def typed_size(book: Book, sheet: Sheet) -> tuple[int, int] | None:
@@ -200,36 +222,57 @@ def typed_size(book: Book, sheet: Sheet) -> tuple[int, int] | None:
     names = layout._named(book, sheet.name)
     if layout.SIZE_NAME in names:
         return layout._size_from_name(sheet, names[layout.SIZE_NAME])
-    dims, _ = layout._dimensions(layout._scan(sheet), sheet.name)
+    try:
+        dims, _ = layout._dimensions(layout._scan(sheet), sheet.name)
+    except layout.NoPuzzleError:  # an empty sheet
+        return None
     if "width" in dims and "height" in dims:
         return dims["width"][0], dims["height"][0]
     return None
 
 
 def new_grid(book: Book, sheet: Sheet) -> Outcome:
-    """Lay out an empty template for the width and height typed in the sheet."""
+    """Lay out an empty template for the width and height typed in the sheet.
+
+    Without a size, an empty size row gets its prompt cells (labels, boxed number
+    cells) and the person is told what to type.
+    """
     from .workbook.template import SIZE_ROW, TITLE_ROW, write_template
 
     book.progress(0.0, "xlsolver: laying out a new grid")
     size = typed_size(book, sheet)
     if size is None:
-        return Outcome(
-            "type the size first: 'width' in A2 with the number in C2, 'height' in E2 with "
-            "the number in G2 (or a cell named PuzzleSize holding e.g. 15x20)",
-            ok=False,
-        )
+        return _ask_for_size(sheet)
     title = sheet.read_values((TITLE_ROW, 1, TITLE_ROW, 1))[0][0]
     used = sheet.used_range()
     clear_range = getattr(sheet, "clear_range", None)
     if used is not None and clear_range is not None and used[2] > SIZE_ROW:
         clear_range((SIZE_ROW + 1, 1, used[2], used[3]))  # the old clues and grid
-    layout = write_template(sheet, size=size, title=str(title or ""))
+    layout = write_template(sheet, size=size, title=str(title or ""), checks=True)
     width, height = size
     top, left = layout.grid[0], layout.grid[1]
     return Outcome(
         f"new {width}×{height} grid laid out; type the clues above and left of it "
-        f"(grid starts at row {top}, column {left})"
+        f"(grid starts at row {top}, column {left}); a line whose clues cannot fit "
+        f"turns red"
     )
+
+
+def _ask_for_size(sheet: Sheet) -> Outcome:
+    """Write the size prompt on an empty size row and say what to type."""
+    from .workbook.address import cell_ref
+    from .workbook.template import HEIGHT_CELL, SIZE_ROW, WIDTH_CELL, write_size_cells
+
+    row = sheet.read_values((SIZE_ROW, 1, SIZE_ROW, HEIGHT_CELL[1] + 1))[0]
+    width_at, height_at = cell_ref(WIDTH_CELL), cell_ref(HEIGHT_CELL)
+    tell = (
+        f"type the board's width in {width_at} and its height in {height_at}, then press "
+        f"New grid again (or name a cell PuzzleSize holding e.g. 15x20)"
+    )
+    if all(v is None or (isinstance(v, str) and not v.strip()) for v in row):
+        write_size_cells(sheet, None, None)
+        return Outcome(tell)
+    return Outcome(tell, ok=False)
 
 
 PENTOMINO_SECONDS = 60.0  # the Solve button's limit for tiling a pentomino board

@@ -28,6 +28,7 @@ class FakeCell:
     borders: dict[str, tuple[str, str, tuple[int, int, int]]] = field(default_factory=dict)
     note: str | None = None
     bold: bool = False
+    formula: str | None = None  # kept, not computed: the double has no calculation engine
 
 
 def col_number(letters: str) -> int:
@@ -331,6 +332,18 @@ class FakeRange:
         for i, row in enumerate(values):
             for j, v in enumerate(row):
                 self.sheet.cell(top + i, left + j).value = v
+
+    @property
+    def formula(self):
+        assert self.shape == (1, 1) and len(self.rects) == 1
+        return self.sheet.cells.get(self.rects[0][:2], FakeCell()).formula
+
+    @formula.setter
+    def formula(self, text):
+        assert isinstance(text, str) and text.startswith("="), text
+        self.sheet.book.app.calls.append(("formula", self.address))
+        for k in self.keys():
+            self.sheet.cell(*k).formula = text
 
     @property
     def color(self):

@@ -1,27 +1,28 @@
 Attribute VB_Name = "Module1"
-' xlsolver buttons. Each calls Python through xlwings' RunPython (module xlwings).
+' xlsolver buttons. Each calls Python through xlwings' RunPython (module xlwings) and
+' passes the version of that module, which Python compares with the xlwings installed.
 ' Source of truth: workbooks/vba/Module1.bas; rebuild with python workbooks/build_xlsm.py
 Option Explicit
 
 Const RESET_AFTER = "00:00:15"
 
 Sub NewGrid()
-    RunPython "import xlsolver.excel; xlsolver.excel.new_grid()"
+    RunPython "import xlsolver.excel; xlsolver.excel.new_grid('" & XLWINGS_VERSION & "')"
     ResetStatusBarLater
 End Sub
 
 Sub SolvePuzzle()
-    RunPython "import xlsolver.excel; xlsolver.excel.solve()"
+    RunPython "import xlsolver.excel; xlsolver.excel.solve('" & XLWINGS_VERSION & "')"
     ResetStatusBarLater
 End Sub
 
 Sub HintStep()
-    RunPython "import xlsolver.excel; xlsolver.excel.hint()"
+    RunPython "import xlsolver.excel; xlsolver.excel.hint('" & XLWINGS_VERSION & "')"
     ResetStatusBarLater
 End Sub
 
 Sub ClearGrid()
-    RunPython "import xlsolver.excel; xlsolver.excel.clear()"
+    RunPython "import xlsolver.excel; xlsolver.excel.clear('" & XLWINGS_VERSION & "')"
     ResetStatusBarLater
 End Sub
 

@@ -10,12 +10,12 @@ from ..exits import EXIT_BAD_INPUT, EXIT_OK
 from ..formats import FormatError, read_puzzles, write_puzzle
 from ..nonogram.puzzle import Puzzle
 from ..sheets.errors import WorkbookError
-from ..sheets.openpyxl_sheet import new_book, open_book
+from ..sheets.openpyxl_sheet import new_book
+from ..workbook.files import check_target, is_workbook, open_book, save_new
 from ..workbook.layout import find_puzzles
 from ..workbook.template import write_template
 
-HELP = "convert between puzzle files (.non, .nin, TAAI, JSON, …) and workbooks (.xlsx)"
-WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
+HELP = "convert between puzzle files (.non, .nin, TAAI, JSON, …) and workbooks (.xlsx, .ods, …)"
 MAX_SHEET_NAME = 31  # Excel's limit
 BAD_SHEET_CHARS = re.compile(r"[\[\]:*?/\\]")
 
@@ -50,17 +50,19 @@ def to_workbook(puzzles: list[Puzzle], output: Path) -> None:
     for i, (puzzle, name) in enumerate(zip(puzzles, sheet_names(puzzles), strict=True)):
         sheet = first if i == 0 else book.add_sheet(name)
         sheet.ws.title = name
-        write_template(sheet, puzzle, title=puzzle.title)
-    book.save(output)
+        write_template(sheet, puzzle, title=puzzle.title, checks=True)
+    save_new(book, output)
 
 
 def run(args) -> int:
     """Convert one file; exit status 2 with one line when it cannot be read or written."""
     source, output = Path(args.input), Path(args.output)
     try:
-        if source.suffix.lower() in WORKBOOK_SUFFIXES:
+        if is_workbook(output):
+            check_target(output)
+        if is_workbook(source):
             found = find_puzzles(open_book(source, read_only=True), sheet=args.sheet)
-            if output.suffix.lower() in WORKBOOK_SUFFIXES:
+            if is_workbook(output):
                 to_workbook([f.puzzle for f in found], output)
             elif len(found) > 1:
                 names = ", ".join(f.sheet for f in found)
@@ -71,7 +73,7 @@ def run(args) -> int:
                 write_puzzle(found[0].puzzle, output, args.format)
             count = len(found)
         else:
-            if output.suffix.lower() not in WORKBOOK_SUFFIXES:
+            if not is_workbook(output):
                 puzzles = read_puzzles(source)
                 if len(puzzles) != 1:
                     raise FormatError(f"{len(puzzles)} puzzles; write them to a workbook", source)

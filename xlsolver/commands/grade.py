@@ -17,6 +17,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--key", required=True, help="the worksheet made by make (or any puzzle)")
     p.add_argument("--out-dir", default="graded", help="marked copies go here (graded/)")
     p.add_argument("-o", "--summary", help="the class summary workbook (OUT_DIR/summary.xlsx)")
+    p.add_argument(
+        "--lang", choices=("en", "ja"), default="en", help="language of the summary and notes"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -25,7 +28,9 @@ def run(args: argparse.Namespace) -> int:
 
     summary = args.summary or str(Path(args.out_dir) / "summary.xlsx")
     try:
-        grades = grade_files(args.answers, args.key, out_dir=args.out_dir, summary=summary)
+        grades = grade_files(
+            args.answers, args.key, out_dir=args.out_dir, summary=summary, lang=args.lang
+        )
     except BAD_INPUT as exc:
         return fail(exc)
     for g in grades:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 from ..exits import EXIT_BAD_INPUT, EXIT_OK
 from ..sheets.errors import WorkbookError
 from ..sheets.openpyxl_sheet import new_book
 from ..workbook.clues import parse_size
+from ..workbook.files import save_new
 from ..workbook.template import write_template
 
 HELP = "lay out an empty puzzle template (clue areas, grid) for a board size"
@@ -16,7 +18,12 @@ HELP = "lay out an empty puzzle template (clue areas, grid) for a board size"
 def add_arguments(parser) -> None:
     """--size WxH, -o OUTPUT, --title."""
     parser.add_argument("--size", required=True, help="board size as WIDTHxHEIGHT, e.g. 15x20")
-    parser.add_argument("-o", "--output", required=True, help="the workbook to write (.xlsx)")
+    parser.add_argument(
+        "-o",
+        "--output",
+        required=True,
+        help="the workbook to write: .xlsx, .ods, .xls, or .xlsm with the Excel buttons",
+    )
     parser.add_argument("--title", default="", help="a title above the puzzle")
     parser.add_argument("--sheet", default="Puzzle", help="sheet name (default Puzzle)")
 
@@ -27,12 +34,17 @@ def run(args) -> int:
     if size is None:
         print(f"xlsolver: --size {args.size!r}: expected WIDTHxHEIGHT, e.g. 15x20", file=sys.stderr)
         return EXIT_BAD_INPUT
-    book = new_book()
-    sheet = book.sheets()[0]
-    sheet.ws.title = args.sheet
     try:
-        write_template(sheet, size=size, title=args.title)
-        book.save(args.output)
+        if Path(args.output).suffix.lower() == ".xlsm":  # with the Excel buttons
+            from ..workbook.buttons import write_button_workbook
+
+            write_button_workbook(args.output, size, args.title)
+        else:
+            book = new_book()
+            sheet = book.sheets()[0]
+            sheet.ws.title = args.sheet
+            write_template(sheet, size=size, title=args.title, checks=True)
+            save_new(book, args.output)
     except (ValueError, OSError) as exc:
         reason = exc if isinstance(exc, WorkbookError) else f"{args.output}: {exc}"
         print(f"xlsolver: {reason}", file=sys.stderr)

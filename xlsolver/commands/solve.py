@@ -10,7 +10,10 @@ from pathlib import Path
 from ..exits import EXIT_BAD_INPUT, EXIT_OK, EXIT_UNSOLVED
 from .options import add_time_limit
 
-HELP = "solve puzzle files (.non, .nin, TAAI, GRID text, JSON) and workbooks (.xlsx, .xlsm)"
+HELP = (
+    "solve puzzle files (.non, .nin, TAAI, GRID text, JSON) and workbooks "
+    "(.xlsx, .xlsm; .ods, .xls through LibreOffice)"
+)
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -38,8 +41,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def is_workbook(path: str) -> bool:
-    """True for .xlsx/.xlsm files, which the workbook layer handles."""
-    return Path(path).suffix.lower() in (".xlsx", ".xlsm")
+    """True for workbooks (.xlsx, .xlsm; .ods, .xls, .xlsb through LibreOffice)."""
+    from ..workbook.files import is_workbook as workbook_suffix
+
+    return workbook_suffix(path)
 
 
 def run(args: argparse.Namespace) -> int:

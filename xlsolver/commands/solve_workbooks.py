@@ -16,8 +16,7 @@ from pathlib import Path
 
 from ..exits import EXIT_BAD_INPUT
 from ..workbook.batch import FileReport, SolveOptions, solve_workbook
-
-WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
+from ..workbook.files import copy_name, needs_office
 
 
 def _options(args) -> SolveOptions:
@@ -43,7 +42,7 @@ def plan_targets(args, paths: list[Path]) -> list[Path | None]:
             raise ValueError("-o/--output takes one workbook; use --out-dir for several")
         return [Path(output)]
     if out_dir:
-        targets = [Path(out_dir) / p.name for p in paths]
+        targets = [Path(out_dir) / copy_name(p) for p in paths]
         seen: dict[Path, Path] = {}
         for source, target in zip(paths, targets, strict=True):
             if target in seen:
@@ -66,27 +65,36 @@ def _run_one(source: str, target: str | None, options: SolveOptions, in_place: b
 def _solve_all(
     paths: list[Path], targets: list[Path | None], options: SolveOptions, jobs: int, in_place: bool
 ) -> list[FileReport]:
-    """Solve the files, in parallel when there are several, with one progress bar."""
+    """Solve the files, in parallel when there are several, with one progress bar.
+
+    Files LibreOffice reads (.ods, .xls, …) are solved in this process, one after the
+    other, so that one LibreOffice serves the whole run; the others go to the pool.
+    """
     from tqdm import tqdm
 
     calls = [
         (str(p), str(t) if t else None, options, in_place)
         for p, t in zip(paths, targets, strict=True)
     ]
-    if len(calls) == 1 or jobs <= 1:
-        bar = tqdm(total=len(calls), unit="file", disable=len(calls) < 2 or None, file=sys.stderr)
-        reports = []
-        for call in calls:
-            reports.append(_run_one(*call))
-            bar.update()
-        bar.close()
-        return reports
+    here = [i for i, p in enumerate(paths) if needs_office(p)]
+    pooled = [i for i in range(len(calls)) if i not in set(here)]
+    if len(pooled) < 2 or jobs <= 1:
+        here, pooled = list(range(len(calls))), []
     reports: list[FileReport | None] = [None] * len(calls)
-    with ProcessPoolExecutor(max_workers=min(jobs, len(calls))) as pool:
-        futures = {pool.submit(_run_one, *call): i for i, call in enumerate(calls)}
-        with tqdm(total=len(calls), unit="file", disable=None, file=sys.stderr) as bar:
-            for future in as_completed(futures):
-                reports[futures[future]] = future.result()
+    disable = len(calls) < 2 or None
+    with tqdm(total=len(calls), unit="file", disable=disable, file=sys.stderr) as bar:
+        if pooled:
+            with ProcessPoolExecutor(max_workers=min(jobs, len(pooled))) as pool:
+                futures = {pool.submit(_run_one, *calls[i]): i for i in pooled}
+                for i in here:  # LibreOffice files while the pool works
+                    reports[i] = _run_one(*calls[i])
+                    bar.update()
+                for future in as_completed(futures):
+                    reports[futures[future]] = future.result()
+                    bar.update()
+        else:
+            for i in here:
+                reports[i] = _run_one(*calls[i])
                 bar.update()
     return [r for r in reports if r is not None]
 

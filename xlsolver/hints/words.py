@@ -1,7 +1,8 @@
 """How a step is told to a person: one message table per language.
 
 Every sentence a hint, a Steps sheet or the Hint button shows comes from
-:data:`MESSAGES`; a third language is one more table (and one more entry in
+:data:`MESSAGES`, and so does every title and header of the hints workbook and of the
+class summary; a third language is one more table (and one more entry in
 ``nonogram.puzzle.LINE_NAMES``), not a branch in the code.
 """
 
@@ -84,6 +85,29 @@ MESSAGES: dict[str, dict[str, str]] = {
         "hint": "{rule}: {reason} — sets {what}",
         "hint_bare": "{rule}: {reason}",
         "cell_at": "R{r}C{c}",
+        # the hints workbook: sheet names, titles, the step table's header
+        "sheet_steps": "Steps",
+        "sheet_order": "Order",
+        "sheet_stage": "Stage {n}",
+        "title_steps": "{title} — hints",
+        "title_order": "{title} — order of deduction",
+        "title_stage": "{title} — steps {first}–{last}",
+        "head_number": "#",
+        "head_line": "line",
+        "head_rule": "rule",
+        "head_cells": "cells",
+        "head_reason": "reason",
+        # grading: the class summary and the marked copies
+        "sheet_summary": "Summary",
+        "title_summary": "Class summary — {title}",
+        "head_name": "name",
+        "head_score": "score",
+        "head_wrong": "wrong cells",
+        "head_file": "file",
+        "head_note": "note",
+        "average": "average",
+        "marked_wrong": "{count} wrong cells (marked pink)",
+        "other_solution": "a different solution that meets every clue",
     },
     "ja": {
         "black": "黒",
@@ -121,6 +145,27 @@ MESSAGES: dict[str, dict[str, str]] = {
         "hint": "{rule}: {reason} — {what}を塗る",
         "hint_bare": "{rule}: {reason}",
         "cell_at": "{r}行{c}列",
+        "sheet_steps": "手順",
+        "sheet_order": "順番",
+        "sheet_stage": "段階 {n}",
+        "title_steps": "{title} — ヒント",
+        "title_order": "{title} — 推理の順番",
+        "title_stage": "{title} — 手順 {first}〜{last}",
+        "head_number": "番号",
+        "head_line": "線",
+        "head_rule": "規則",
+        "head_cells": "マス",
+        "head_reason": "理由",
+        "sheet_summary": "まとめ",
+        "title_summary": "クラスのまとめ — {title}",
+        "head_name": "名前",
+        "head_score": "得点",
+        "head_wrong": "間違ったマス",
+        "head_file": "ファイル",
+        "head_note": "備考",
+        "average": "平均",
+        "marked_wrong": "間違い{count}マス(ピンクで表示)",
+        "other_solution": "手がかりをすべて満たす別の解",
     },
 }
 LANGS = tuple(MESSAGES)

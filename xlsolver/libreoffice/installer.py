@@ -10,6 +10,7 @@ because numpy is compiled for one.
 from __future__ import annotations
 
 import os
+import site
 import sys
 import sysconfig
 import tempfile
@@ -74,8 +75,9 @@ def package_paths() -> list[str]:
     """Folders LibreOffice's Python needs: xlsolver's parent and this environment's packages."""
     here = Path(next(iter(xlsolver.__path__))).resolve().parent
     paths = [str(here)]
-    for key in ("purelib", "platlib"):
-        path = sysconfig.get_paths()[key]
+    found = [sysconfig.get_paths()[key] for key in ("purelib", "platlib")]
+    found += site.getsitepackages()  # a venv that sees the system's packages sees these too
+    for path in found:
         if path not in paths:
             paths.append(path)
     return paths

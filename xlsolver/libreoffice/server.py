@@ -28,6 +28,8 @@ from ..sheets import uno_sheet
 SOFFICE_NAMES = ("soffice", "libreoffice")
 START_TIMEOUT = 60.0  # seconds to wait for the server to accept a connection
 STOP_TIMEOUT = 10.0
+NEVER_EXECUTE = 0  # com.sun.star.document.MacroExecMode.NEVER_EXECUTE
+NO_UPDATE = 0  # com.sun.star.document.UpdateDocMode.NO_UPDATE: links are not fetched
 INSTALL_HINT = (
     "LibreOffice with Python UNO is needed: apt-get install libreoffice-calc-nogui "
     "python3-uno libreoffice-script-provider-python"
@@ -160,14 +162,36 @@ class LibreOffice:
             "com.sun.star.frame.Desktop", self.ctx
         )
 
-    def load(self, path: str | os.PathLike, *, hidden: bool = True):
-        """Open a document (removing a leftover ``.~lock`` file); LibreOfficeError if not."""
+    def load(
+        self,
+        path: str | os.PathLike,
+        *,
+        hidden: bool = True,
+        read_only: bool = False,
+        untrusted: bool = False,
+    ):
+        """Open a document; LibreOfficeError if it cannot be loaded.
+
+        A document opened for editing first loses a leftover ``.~lock`` file (CONVENTIONS
+        §7: one makes the load fail silently). ``read_only`` opens it without a lock (it
+        can be stored elsewhere but not changed); ``untrusted`` never runs its macros and
+        never updates its links (files the command line opens).
+        """
         path = Path(path).resolve()
         if not path.exists():
             raise LibreOfficeError(f"{path}: no such file")
-        lock = path.with_name(f".~lock.{path.name}#")
-        lock.unlink(missing_ok=True)
-        doc = self.desktop.loadComponentFromURL(file_url(path), "_blank", 0, props(Hidden=hidden))
+        options: dict[str, object] = {"Hidden": hidden}
+        if read_only:
+            options["ReadOnly"] = True
+        else:
+            path.with_name(f".~lock.{path.name}#").unlink(missing_ok=True)
+        if untrusted:
+            options |= {"MacroExecutionMode": NEVER_EXECUTE, "UpdateDocMode": NO_UPDATE}
+        try:
+            doc = self.desktop.loadComponentFromURL(file_url(path), "_blank", 0, props(**options))
+        except Exception as exc:  # IOException, IllegalArgumentException from the bridge
+            reason = getattr(exc, "Message", "") or type(exc).__name__
+            raise LibreOfficeError(f"{path}: LibreOffice could not load it ({reason})") from None
         if doc is None:
             raise LibreOfficeError(f"{path}: LibreOffice could not load it")
         self._docs.append(doc)

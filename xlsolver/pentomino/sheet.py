@@ -38,6 +38,7 @@ PIECE_FILLS = {
     "Y": "#9A6324",
     "Z": "#AAFFC3",
 }
+BOARD_FILL = "#D9D9D9"  # what a cleared cell of a board drawn without borders keeps
 # Dark fills get a white letter.
 LIGHT_LETTER = ("N", "T", "Y")
 PALETTE: dict[str, Style] = {
@@ -123,6 +124,36 @@ def paint_tiling(sheet: Sheet, board: Board, solution: dict[Coord, str]) -> None
         for cell in cells:
             sheet.write_values(cell, [[letter]])
         sheet.paint(cells, PALETTE[letter])
+
+
+def clear_tiling(sheet: Sheet, board: Board) -> int:
+    """Undo :func:`paint_tiling`: remove the letters and piece colours; the number cleared.
+
+    A cell counts as painted when it shows a piece letter on that piece's own colour
+    (letters placed to fix a piece are painted so too, and are cleared with the rest).
+    Boxed cells (borders) lose their fill; the others keep a plain grey fill, so the
+    board stays drawn for the next Solve.
+    """
+    top, left = board.origin
+    cells = sorted((top + r, left + c) for r, c in board.cells)
+    if not cells:
+        return 0
+    rect = (cells[0][0], min(c for _, c in cells), cells[-1][0], max(c for _, c in cells))
+    values, fills = sheet.read_values(rect), sheet.read_fills(rect)
+    read_borders = getattr(sheet, "read_borders", None)  # optional (StyleReadingSheet)
+    boxes = read_borders(rect) if read_borders else None
+    boxed, loose = [], []
+    for r, c in cells:
+        i, j = r - rect[0], c - rect[1]
+        letter = str(values[i][j] or "").strip().upper()
+        if letter not in PIECE_FILLS or (fills[i][j] or "").upper() != PIECE_FILLS[letter]:
+            continue
+        (boxed if boxes is not None and boxes[i][j] else loose).append((r, c))
+    for cell in boxed + loose:
+        sheet.write_values(cell, [[None]])
+    sheet.unpaint(boxed + loose)
+    sheet.paint(loose, Style("pentomino-board", fill=BOARD_FILL))
+    return len(boxed) + len(loose)
 
 
 def write_tilings(

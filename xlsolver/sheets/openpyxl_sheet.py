@@ -16,12 +16,14 @@ from pathlib import Path
 from typing import TypeVar
 
 from openpyxl import Workbook, load_workbook
+from openpyxl.cell.cell import MergedCell
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.styles.colors import COLOR_INDEX
 from openpyxl.utils import get_column_letter, quote_sheetname
 from openpyxl.utils.cell import range_boundaries
 from openpyxl.utils.exceptions import InvalidFileException
 from openpyxl.workbook.defined_name import DefinedName
+from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.worksheet import Worksheet
 
 from .errors import WorkbookError
@@ -257,7 +259,9 @@ class XlsxSheet:
         top, left = top_left
         for i, row in enumerate(values):
             for j, v in enumerate(row):
-                self.ws.cell(row=top + i, column=left + j, value=v)
+                cell = self.ws.cell(row=top + i, column=left + j)
+                if v is not None or not isinstance(cell, MergedCell):
+                    cell.value = v  # None empties the cell (ws.cell(value=None) would not)
 
     # ---- layout writing (template writer) -------------------------------------------
 
@@ -312,18 +316,73 @@ class XlsxSheet:
         top, left, bottom, right = rect
         self.ws.merge_cells(start_row=top, start_column=left, end_row=bottom, end_column=right)
 
-    def set_print_setup(self, area: Rect, *, fit_to_page: bool = True) -> None:
-        """Set the print area and fit it to one page (portrait or landscape by its shape)."""
+    def set_print_setup(
+        self,
+        area: Rect,
+        *,
+        fit_to_page: bool = True,
+        fit_width: bool = False,
+        landscape: bool | None = None,
+        repeat_rows: tuple[int, int] | None = None,
+        row_breaks: Sequence[int] = (),
+    ) -> None:
+        """Set the print area and how it goes on paper.
+
+        ``fit_to_page`` scales it to one page; ``fit_width`` to one page wide and as many
+        pages tall as it needs. ``landscape`` (default: by the area's shape),
+        ``repeat_rows`` (first, last) printed on top of every page, and a page break
+        after each row of ``row_breaks``.
+        """
         top, left, bottom, right = area
         self.ws.print_area = _a1(area)
-        if fit_to_page:
+        if fit_to_page or fit_width:
             self.ws.sheet_properties.pageSetUpPr.fitToPage = True
             self.ws.page_setup.fitToWidth = 1
-            self.ws.page_setup.fitToHeight = 1
-        self.ws.page_setup.orientation = (
-            "landscape" if (right - left) > (bottom - top) * 1.2 else "portrait"
-        )
+            self.ws.page_setup.fitToHeight = 0 if fit_width else 1
+        if landscape is None:
+            landscape = (right - left) > (bottom - top) * 1.2
+        self.ws.page_setup.orientation = "landscape" if landscape else "portrait"
         self.ws.print_options.horizontalCentered = True
+        if repeat_rows is not None:
+            self.ws.print_title_rows = f"{repeat_rows[0]}:{repeat_rows[1]}"
+        for row in row_breaks:
+            self.ws.row_breaks.append(Break(id=row))
+
+    def write_formula(self, cell: Cell, formula: str) -> None:
+        """Write a formula (Excel syntax, starting with ``=``) into a cell."""
+        if not formula.startswith("="):
+            raise ValueError(f"a formula starts with '=': {formula!r}")
+        self.ws.cell(row=cell[0], column=cell[1]).value = formula
+
+    def set_conditional_format(self, rect: Rect, formula: str, style: Style) -> bool:
+        """Show ``style`` where ``formula`` (for the top-left cell, no ``=``) is true."""
+        from openpyxl.formatting.rule import FormulaRule
+
+        ref = _a1(rect).replace("$", "")
+        rules = self.ws.conditional_formatting
+        for old in list(rules):
+            if any(_overlaps(a1_rect(str(r)), rect) for r in old.sqref.ranges):
+                del rules[str(old.sqref)]
+        fill = (
+            PatternFill(
+                fill_type="solid",
+                start_color=_hex(style.fill),
+                end_color=_hex(style.fill),
+                bgColor=_hex(style.fill),
+            )
+            if style.fill
+            else None
+        )
+        font = None
+        if style.font_color:
+            font = Font(color=_hex(style.font_color), bold=style.bold or None)
+        rules.add(ref, FormulaRule(formula=[formula], fill=fill, font=font, stopIfTrue=False))
+        return True
+
+
+def _overlaps(a: Rect, b: Rect) -> bool:
+    """True when two rectangles share a cell."""
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
 
 
 def _visible_style(cell) -> bool:

@@ -47,6 +47,7 @@ ANSWER_STYLE = Style("answer", fill="#000000")  # answer keys: black
 ANSWER_WHITE_STYLE = Style("answer-white", fill="#FFFFFF")
 HIGHLIGHT_STYLE = Style("highlight", fill="#FFD966")  # undecided / differing cells
 WRONG_STYLE = Style("wrong", fill="#FF9999", diagonals=False)  # grading marks
+BAD_CLUE_STYLE = Style("bad-clue", fill="#FFC7CE", font_color="#9C0006")  # live clue checks
 STYLES = {
     s.name: s
     for s in (
@@ -147,6 +148,18 @@ class LayoutSheet(Sheet, Protocol):
 
     def set_print_setup(self, area: Rect, *, fit_to_page: bool = True) -> None:
         """Set the print area and fit it to one printed page."""
+
+    def write_formula(self, cell: Cell, formula: str) -> None:
+        """Write a formula into a cell: ``=SUM($A$5:$E$9)``, Excel's English syntax
+        (comma separators), which every back end translates to its own."""
+
+    def set_conditional_format(self, rect: Rect, formula: str, style: Style) -> bool:
+        """Show ``style`` (its fill and font colour) on the cells where ``formula`` is true.
+
+        The formula (Excel syntax, no leading ``=``) is written for the rectangle's
+        top-left cell; relative references move with each cell. Replaces the conditional
+        formats the rectangle had. False when the back end cannot add one here.
+        """
 
 
 @runtime_checkable

@@ -363,14 +363,92 @@ class UnoSheet:
         """Merge a rectangle of cells."""
         self._range(rect).merge(True)
 
-    def set_print_setup(self, area: Rect, *, fit_to_page: bool = True) -> None:
-        """Set the print area and (through the page style) fit it to one page."""
+    def set_print_setup(
+        self,
+        area: Rect,
+        *,
+        fit_to_page: bool = True,
+        fit_width: bool = False,
+        landscape: bool | None = None,
+        repeat_rows: tuple[int, int] | None = None,
+        row_breaks: Sequence[int] = (),
+    ) -> None:
+        """Set the print area and, through the page style, how it goes on paper.
+
+        As :meth:`XlsxSheet.set_print_setup`: one page, or one page wide; landscape by
+        the area's shape unless told; header rows repeated; page breaks after rows.
+        """
+        top, left, bottom, right = area
         self.sheet.setPrintAreas((self._range(area).getRangeAddress(),))
-        if fit_to_page:
-            styles = self.book.doc.getStyleFamilies().getByName("PageStyles")
-            page = styles.getByName(self.sheet.getPropertyValue("PageStyle"))
+        styles = self.book.doc.getStyleFamilies().getByName("PageStyles")
+        page = styles.getByName(self.sheet.getPropertyValue("PageStyle"))
+        if fit_to_page or fit_width:
             page.setPropertyValue("ScaleToPagesX", 1)
-            page.setPropertyValue("ScaleToPagesY", 1)
+            page.setPropertyValue("ScaleToPagesY", 0 if fit_width else 1)
+        if landscape is None:
+            landscape = (right - left) > (bottom - top) * 1.2
+        width, height = page.getPropertyValue("Width"), page.getPropertyValue("Height")
+        if landscape != (width > height):
+            page.setPropertyValue("Width", height)
+            page.setPropertyValue("Height", width)
+        page.setPropertyValue("IsLandscape", landscape)
+        page.setPropertyValue("CenterHorizontally", True)
+        if repeat_rows is not None:
+            first, last = repeat_rows
+            self.sheet.setTitleRows(self._range((first, 1, last, 1)).getRangeAddress())
+            self.sheet.setPrintTitleRows(True)
+        rows = self.sheet.getRows()
+        for row in row_breaks:  # a break after ``row`` starts a page at the next one
+            rows.getByIndex(row).setPropertyValue("IsStartOfNewPage", True)
+
+    def write_formula(self, cell: Cell, formula: str) -> None:
+        """Write a formula (Excel syntax, starting with ``=``) into a cell."""
+        if not formula.startswith("="):
+            raise ValueError(f"a formula starts with '=': {formula!r}")
+        self._cell(cell).setFormula(api_formula(formula))
+
+    def set_conditional_format(self, rect: Rect, formula: str, style: Style) -> bool:
+        """Show ``style`` where ``formula`` (for the top-left cell, no ``=``) is true."""
+        from com.sun.star.sheet.ConditionOperator import FORMULA
+
+        rng = self._range(rect)
+        entries = rng.getPropertyValue("ConditionalFormat")
+        entries.clear()
+        origin = _struct(
+            "com.sun.star.table.CellAddress",
+            Sheet=self.sheet.getRangeAddress().Sheet,
+            Column=rect[1] - 1,
+            Row=rect[0] - 1,
+        )
+        entries.addNew(
+            _props(
+                Operator=FORMULA,
+                Formula1=api_formula(formula),
+                StyleName=self.book.cell_style(style),
+                SourcePosition=origin,
+            )
+        )
+        rng.setPropertyValue("ConditionalFormat", entries)
+        return True
+
+
+def api_formula(formula: str) -> str:
+    """Excel's formula syntax → the UNO API's: argument separators ``,`` become ``;``.
+
+    Commas inside string literals stay; the function names are the same in both.
+    """
+    out, quoted = [], False
+    for ch in formula:
+        if ch == '"':
+            quoted = not quoted
+        out.append(";" if ch == "," and not quoted else ch)
+    return "".join(out)
+
+
+def _props(**values) -> tuple:
+    """A tuple of PropertyValue structs from keyword arguments."""
+    kind = "com.sun.star.beans.PropertyValue"
+    return tuple(_struct(kind, Name=k, Value=v) for k, v in values.items())
 
 
 def _row_runs(cells: Iterable[Cell]) -> list[tuple[int, int, int]]:
@@ -425,6 +503,21 @@ class UnoBook:
             sheet = sheets.getByIndex(a.Sheet).getName()
             out[name] = (sheet, (a.StartRow + 1, a.StartColumn + 1, a.EndRow + 1, a.EndColumn + 1))
         return out
+
+    def cell_style(self, style: Style) -> str:
+        """The name of a cell style showing ``style``'s fill and font colour (added when new)."""
+        name = f"xlsolver {style.name}"
+        family = self.doc.getStyleFamilies().getByName("CellStyles")
+        if not family.hasByName(name):
+            cell_style = self.doc.createInstance("com.sun.star.style.CellStyle")
+            family.insertByName(name, cell_style)
+            if style.fill:
+                cell_style.setPropertyValue("CellBackColor", rgb(style.fill))
+            if style.font_color:
+                cell_style.setPropertyValue("CharColor", rgb(style.font_color))
+            if style.bold:
+                cell_style.setPropertyValue("CharWeight", BOLD)
+        return name
 
     def number_format(self, code: str) -> int:
         """The document's key for a number format code (added when new)."""

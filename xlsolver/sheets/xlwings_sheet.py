@@ -14,6 +14,7 @@ Glossary
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Sequence
 
 from .protocol import Cell, CellFormat, Rect, Style, column_letter
@@ -23,6 +24,7 @@ SIDES = {"left": "edge_left", "right": "edge_right", "top": "edge_top", "bottom"
 WEIGHTS = {"hair": "hairline", "thin": "thin", "medium": "medium", "thick": "thick"}
 LINE, HAIR = "continuous", "hairline"
 MAX_ADDRESS = 250  # Excel refuses a multi-area address longer than 255 characters
+XL_EXPRESSION = 2  # Excel's XlFormatConditionType.xlExpression
 
 
 def rect_address(rect: Rect) -> str:
@@ -62,6 +64,12 @@ def hex_of(color: object) -> str | None:
         return "#" + color.lstrip("#").upper()
     r, g, b = color
     return f"#{r:02X}{g:02X}{b:02X}"
+
+
+def bgr(color: str) -> int:
+    """``#RRGGBB`` → the integer Excel's COM objects take (blue in the high byte)."""
+    r, g, b = (int(color.lstrip("#")[i : i + 2], 16) for i in (0, 2, 4))
+    return r | g << 8 | b << 16
 
 
 def _plain(value: object) -> object:
@@ -256,11 +264,50 @@ class XwSheet:
         """Merge a rectangle of cells."""
         self._range(rect).merge()
 
-    def set_print_setup(self, area: Rect, *, fit_to_page: bool = True) -> None:
-        """Set the print area (Excel keeps its own fit-to-page setting)."""
+    def set_print_setup(
+        self,
+        area: Rect,
+        *,
+        fit_to_page: bool = True,
+        fit_width: bool = False,
+        landscape: bool | None = None,
+        repeat_rows: tuple[int, int] | None = None,
+        row_breaks: Sequence[int] = (),
+    ) -> None:
+        """Set the print area; xlwings' open API has no scaling, orientation or title
+        rows, so Excel keeps its own for those."""
         top, left, bottom, right = area
         corners = f"${column_letter(left)}${top}:${column_letter(right)}${bottom}"
         self.sheet.page_setup.print_area = corners
+
+    def write_formula(self, cell: Cell, formula: str) -> None:
+        """Write a formula (Excel syntax, starting with ``=``) into a cell."""
+        if not formula.startswith("="):
+            raise ValueError(f"a formula starts with '=': {formula!r}")
+        self.sheet.range(cell).formula = formula
+
+    def set_conditional_format(self, rect: Rect, formula: str, style: Style) -> bool:
+        """Show ``style`` where ``formula`` is true; Excel for Windows only (COM).
+
+        xlwings has no conditional-format API of its own; on Windows its ``Range.api`` is
+        Excel's COM object. Excel reads a new rule's relative references from the active
+        cell, so the rectangle's top-left cell is selected first. False on macOS.
+        """
+        if sys.platform != "win32":
+            return False
+        try:
+            rng = self._range(rect)
+            rng[0, 0].select()
+            conditions = rng.api.FormatConditions
+            conditions.Delete()
+            rule = conditions.Add(Type=XL_EXPRESSION, Formula1=f"={formula}")
+            if style.fill:
+                rule.Interior.Color = bgr(style.fill)
+            if style.font_color:
+                rule.Font.Color = bgr(style.font_color)
+        except Exception:  # an Excel without COM access, a protected sheet
+            return False
+        return True
 
 
 class XwBook:

@@ -19,7 +19,7 @@ from ..limits import DEFAULT_TIME_LIMIT
 from ..nonogram.puzzle import Puzzle
 from ..nonogram.result import Step
 from ..sheets.errors import WorkbookError
-from ..sheets.openpyxl_sheet import open_book
+from ..workbook.files import open_book
 from .drawing import Drawing, read_drawing, read_drawing_file
 from .grading import Grade, Key, grade_file, grade_files, read_key, write_summary
 from .hints_sheet import read_hint_steps, write_hints
@@ -32,6 +32,7 @@ from .worksheet import (
     build_worksheet,
     puzzle_sheet,
     save_book,
+    sheet_title,
 )
 
 __all__ = [
@@ -122,13 +123,11 @@ def hints_workbook(
     book = open_book(path, read_only=True)
     found = puzzle_sheet(book, sheet)
     givens = found.givens if found.givens is not None and found.givens.any() else None
-    title = book.sheet(found.sheet).read_values((1, 1, 1, 1))[0][0]
+    title = sheet_title(book, found)
     try:
         steps = hint_steps(found.puzzle, givens=givens, time_limit=time_limit)
     except ValueError as exc:
         raise WorkbookError(f"{path}: {exc}") from None
-    book = write_hints(
-        found.puzzle, steps, lang=lang, title=str(title or found.sheet), stages=stages
-    )
+    book = write_hints(found.puzzle, steps, lang=lang, title=title or found.sheet, stages=stages)
     save_book(book, output, [path])
     return steps

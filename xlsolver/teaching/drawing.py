@@ -16,9 +16,10 @@ import numpy as np
 
 from ..limits import MAX_SIDE
 from ..sheets.errors import WorkbookError
-from ..sheets.openpyxl_sheet import a1_rect, open_book
+from ..sheets.openpyxl_sheet import a1_rect
 from ..sheets.protocol import Book, Rect, Sheet
 from ..workbook.address import where
+from ..workbook.files import open_book
 from ..workbook.layout import GRID_NAME, luminance
 
 BLACK_MARKS = frozenset({"x", "×", "1", "#", "■", "●", "o"})

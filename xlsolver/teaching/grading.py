@@ -16,22 +16,27 @@ from pathlib import Path
 
 import numpy as np
 
+from ..hints.words import check_lang, say
 from ..nonogram.analyzer import solve
 from ..nonogram.cells import BLACK, COLOUR
 from ..nonogram.puzzle import Puzzle, PuzzleError
 from ..nonogram.result import UNIQUE
 from ..sheets.errors import WorkbookError
-from ..sheets.openpyxl_sheet import new_book, open_book
-from ..sheets.protocol import WRONG_STYLE, Sheet
+from ..sheets.openpyxl_sheet import new_book
+from ..sheets.protocol import WRONG_STYLE, CellFormat, Sheet
+from ..workbook.files import close_book, copy_name, open_book, save_new
 from ..workbook.layout import SheetPuzzle, read_puzzle
 from .drawing import read_marks
-from .worksheet import KEY_SHEET, puzzle_sheet
+from .worksheet import KEY_SHEET, puzzle_sheet, sheet_title
 
 ANSWER_BLACK_MARKS = frozenset({"1", "#", "■", "●"})
 NAME_LABELS = frozenset({"name", "student", "名前", "氏名", "なまえ"})
 NAME_SEARCH_COLUMNS = 8  # a name stands at most this many cells right of its label
-SUMMARY_SHEET = "Summary"
-SUMMARY_HEADERS = ("name", "file", "wrong cells", "score", "note")
+SUMMARY_HEADERS = ("head_name", "head_score", "head_wrong", "head_file", "head_note")
+SUMMARY_WIDTHS = {1: 26, 2: 8, 3: 12, 4: 24, 5: 40}  # name and score side by side
+SUMMARY_HEADER_ROW = 3
+STUDENTS_PER_PAGE = 40
+SUMMARY_MARGINS = {"top": 0.6, "bottom": 0.6, "header": 0.3, "footer": 0.3}  # inches
 
 
 @dataclass
@@ -41,6 +46,7 @@ class Key:
     puzzle: Puzzle
     solution: np.ndarray
     source: str
+    title: str = ""  # the puzzle's title as the worksheet shows it
 
 
 @dataclass
@@ -68,16 +74,17 @@ def read_key(path: str | os.PathLike, sheet: str | None = None) -> Key:
     """The key of a worksheet: its answer-key sheet, else the unique solution of its puzzle."""
     book = open_book(path, read_only=True)
     found = puzzle_sheet(book, sheet)
+    title = sheet_title(book, found) or Path(path).stem
     picture = answer_key_picture(book, found)
     if picture is not None:
-        return Key(found.puzzle, picture, f"{path} ({KEY_SHEET})")
+        return Key(found.puzzle, picture, f"{path} ({KEY_SHEET})", title)
     result = solve(found.puzzle, givens=found.givens)
     if result.status != UNIQUE:
         raise WorkbookError(
             f"{path}: the puzzle is {result.status}; a key needs one solution "
             f"(or an '{KEY_SHEET}' sheet)"
         )
-    return Key(found.puzzle, result.solutions[0], str(path))
+    return Key(found.puzzle, result.solutions[0], str(path), title)
 
 
 def answer_key_picture(book, found: SheetPuzzle) -> np.ndarray | None:
@@ -124,13 +131,29 @@ def student_name(sheet: Sheet, fallback: str) -> str:
 
 
 def grade_file(
-    path: str | os.PathLike, key: Key, out_dir: str | os.PathLike | None = None
+    path: str | os.PathLike,
+    key: Key,
+    out_dir: str | os.PathLike | None = None,
+    lang: str = "en",
 ) -> Grade:
     """Grade one workbook; with ``out_dir`` write a copy with the wrong cells marked."""
     path = Path(path)
     grade = Grade(file=str(path), name=path.stem)
     try:
         book = open_book(path)
+    except (WorkbookError, OSError) as exc:
+        grade.error = str(exc)
+        return grade
+    try:
+        _grade_book(book, path, key, grade, out_dir, lang)
+    finally:
+        close_book(book)
+    return grade
+
+
+def _grade_book(book, path: Path, key: Key, grade: Grade, out_dir, lang: str) -> None:
+    """Fill in a grade from an open workbook, writing the marked copy when asked."""
+    try:
         found = puzzle_sheet(book)
         if not same_clues(found.puzzle, key.puzzle):
             raise WorkbookError(f"{path}: the clues differ from the key's ({key.source})")
@@ -139,46 +162,73 @@ def grade_file(
         answer = read_answer(sheet, found)
     except (WorkbookError, PuzzleError, OSError) as exc:
         grade.error = str(exc)
-        return grade
+        return
     wrong = answer != key.solution
     if wrong.any() and key.puzzle.is_solution(answer):
         wrong[:] = False  # another solution of a puzzle with several: it meets every clue
-        grade.note = "a different solution that meets every clue"
+        grade.note = say(lang, "other_solution")
     grade.cells = int(wrong.size)
     grade.wrong = int(wrong.sum())
     grade.wrong_cells = [(int(r), int(c)) for r, c in zip(*np.nonzero(wrong), strict=True)]
     if out_dir is not None:
         sheet.paint(found.cells(wrong), WRONG_STYLE)
         note = (found.grid[0], found.grid[3] + 2)
-        sheet.write_values(note, [[f"{grade.wrong} wrong cells (marked pink)"]])
-        target = Path(out_dir) / f"{path.stem}-graded{path.suffix}"
+        sheet.write_values(note, [[say(lang, "marked_wrong", count=grade.wrong)]])
+        target = Path(out_dir) / copy_name(path.with_stem(f"{path.stem}-graded"))
         grade.marked = str(book.save(target))
-    return grade
 
 
-def write_summary(grades: list[Grade], output: str | os.PathLike, title: str = "") -> Path:
-    """The class summary workbook: one row per file with name, wrong cells and score."""
+def write_summary(
+    grades: list[Grade], output: str | os.PathLike, title: str = "", lang: str = "en"
+) -> Path:
+    """The class summary workbook: one row per file, name beside score, then the average.
+
+    Printed one page wide and one page per 40 students, the title and header on each.
+    """
     book = new_book()
     sheet = book.sheets()[0]
-    sheet.ws.title = SUMMARY_SHEET
-    sheet.write_values((1, 1), [[title or "Class summary"]])
-    sheet.write_values((3, 1), [list(SUMMARY_HEADERS)])
+    sheet.ws.title = say(lang, "sheet_summary")
+    sheet.write_values((1, 1), [[say(lang, "title_summary", title=title or "")]])
+    sheet.format_cells([(1, 1)], CellFormat(bold=True, font_size=14))
+    head = SUMMARY_HEADER_ROW
+    sheet.write_values((head, 1), [[say(lang, key) for key in SUMMARY_HEADERS]])
+    sheet.format_cells([(head, c) for c in range(1, 6)], CellFormat(bold=True, bottom="thin"))
     rows = [
         [
             g.name,
-            Path(g.file).name,
-            None if g.error else g.wrong,
             g.score,
+            None if g.error else g.wrong,
+            Path(g.file).name,
             g.error or g.note or None,
         ]
         for g in grades
     ]
-    sheet.write_values((4, 1), rows)
+    sheet.write_values((head + 1, 1), rows)
+    last = head + len(rows)
     scores = [g.score for g in grades if g.score is not None]
     if scores:
-        sheet.write_values((5 + len(rows), 1), [["average", None, None, round(np.mean(scores), 1)]])
-    sheet.set_column_widths({1: 24, 2: 28, 3: 12, 4: 10, 5: 60})
-    return book.save(output)
+        last += 1
+        sheet.write_values((last, 1), [[say(lang, "average"), round(np.mean(scores), 1)]])
+        sheet.format_cells([(last, 1), (last, 2)], CellFormat(bold=True, top="thin"))
+    sheet.set_column_widths(SUMMARY_WIDTHS)
+    for side, inches in SUMMARY_MARGINS.items():
+        setattr(sheet.ws.page_margins, side, inches)
+    sheet.set_print_setup(
+        (1, 1, max(last, head), 5),
+        fit_to_page=False,
+        fit_width=True,
+        landscape=False,
+        repeat_rows=(1, head),
+        row_breaks=summary_breaks(len(rows)),
+    )
+    return save_new(book, output)
+
+
+def summary_breaks(students: int) -> list[int]:
+    """Rows after which a new page starts: every STUDENTS_PER_PAGE students, while more
+    students follow (the average stays with the last of them)."""
+    first = SUMMARY_HEADER_ROW + 1
+    return [first + n - 1 for n in range(STUDENTS_PER_PAGE, students, STUDENTS_PER_PAGE)]
 
 
 def grade_files(
@@ -187,14 +237,20 @@ def grade_files(
     *,
     out_dir: str | os.PathLike | None = None,
     summary: str | os.PathLike | None = None,
+    lang: str = "en",
 ) -> list[Grade]:
-    """Grade many workbooks against a key; marked copies to ``out_dir``, summary file."""
+    """Grade many workbooks against a key; marked copies to ``out_dir``, summary file.
+
+    The summary is titled with the puzzle's title; ``lang`` words its titles, headers
+    and notes (``en``, ``ja``).
+    """
+    check_lang(lang)
     key = read_key(key_path)
     grades = []
     for path in paths:
         if Path(path).resolve() == Path(key_path).resolve():
             continue
-        grades.append(grade_file(path, key, out_dir))
+        grades.append(grade_file(path, key, out_dir, lang))
     if summary is not None:
-        write_summary(grades, summary, title=f"Class summary — {key.puzzle.title or key.source}")
+        write_summary(grades, summary, title=key.title, lang=lang)
     return grades

@@ -10,6 +10,7 @@ Glossary
 from __future__ import annotations
 
 import re
+import unicodedata
 
 import numpy as np
 
@@ -17,20 +18,48 @@ from ..hints.words import line_words, reason, rule_name, say
 from ..nonogram.cells import is_black
 from ..nonogram.puzzle import Puzzle
 from ..nonogram.result import Step
-from ..sheets.openpyxl_sheet import XlsxBook, new_book, open_book
+from ..sheets.openpyxl_sheet import XlsxBook, new_book
 from ..sheets.protocol import BLACK_STYLE, HIGHLIGHT_STYLE, WHITE_STYLE, CellFormat
+from ..workbook.files import open_book
 from ..workbook.template import write_template
 from .worksheet import grid_cell
 
-STEPS_SHEET = "Steps"
-ORDER_SHEET = "Order"
-STAGE_SHEET = "Stage {}"
 HEADER_ROW = 3
-HEADERS = {
-    "en": ("#", "line", "rule", "cells", "reason"),
-    "ja": ("番号", "線", "規則", "マス", "理由"),
-}
-COLUMN_WIDTHS = {1: 5, 2: 12, 3: 16, 4: 30, 5: 90}
+HEADER_KEYS = ("head_number", "head_line", "head_rule", "head_cells", "head_reason")
+COLUMN_WIDTHS = {1: 6, 2: 12, 3: 16, 4: 34, 5: 64}  # characters; one landscape page wide
+WRAPPED = (4, 5)  # long cell lists and reasons wrap inside their columns
+TOP, TOP_WRAPPED = CellFormat(vertical="top"), CellFormat(vertical="top", wrap=True)
+LINE_HEIGHT = 14.0  # points per line of 11-point text
+FILL_FACTOR = 0.85  # a wrapped line holds about this share of the column's width in text
+
+
+def row_height(row: list) -> float:
+    """The height of a step's row: enough lines for its wrapped columns."""
+    return LINE_HEIGHT * max(text_lines(str(row[c - 1]), COLUMN_WIDTHS[c]) for c in WRAPPED)
+
+
+def text_lines(text: str, width: float) -> int:
+    """How many lines ``text`` takes when wrapped in a column ``width`` characters wide.
+
+    Spreadsheets do not grow a row for wrapped text when they open a file (LibreOffice
+    keeps the default height), so the rows are given their height when written. Words
+    wrap at spaces; a wide (CJK) character counts as two; a longer word is cut.
+    """
+    room = max(1.0, width * FILL_FACTOR)
+    lines, used = 1, 0.0
+    for word in text.split(" "):
+        size = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in word)
+        if used and used + 1 + size > room:
+            lines, used = lines + 1, 0.0
+        if size > room:  # a long word (or a sentence without spaces) is cut into pieces
+            extra, used = divmod(size, room)
+            lines += int(extra) - (1 if used == 0 else 0)
+            used = used or room
+        else:
+            used += size + (1 if used else 0)
+    return lines
+
+
 BLACK_MARK, WHITE_MARK = "■", "×"
 CELL_TOKEN = re.compile(r"([■×])R(\d+)C(\d+)")
 
@@ -53,13 +82,12 @@ def where_words(step: Step, lang: str) -> str:
 
 
 def _steps_sheet(book: XlsxBook, puzzle: Puzzle, steps: list[Step], lang: str, title: str):
-    """The step table."""
+    """The step table, printed one page wide (landscape) with its header on every page."""
     sheet = book.sheets()[0]
-    sheet.ws.title = STEPS_SHEET
-    heading = f"{title} — hints" if lang == "en" else f"{title} — ヒント"
-    sheet.write_values((1, 1), [[heading]])
+    sheet.ws.title = say(lang, "sheet_steps")
+    sheet.write_values((1, 1), [[say(lang, "title_steps", title=title)]])
     sheet.format_cells([(1, 1)], CellFormat(bold=True, font_size=14))
-    sheet.write_values((HEADER_ROW, 1), [list(HEADERS[lang])])
+    sheet.write_values((HEADER_ROW, 1), [[say(lang, key) for key in HEADER_KEYS]])
     sheet.format_cells([(HEADER_ROW, c) for c in range(1, 6)], CellFormat(bold=True, bottom="thin"))
     rows = [
         [
@@ -72,8 +100,28 @@ def _steps_sheet(book: XlsxBook, puzzle: Puzzle, steps: list[Step], lang: str, t
         for n, step in enumerate(steps, 1)
     ]
     sheet.write_values((HEADER_ROW + 1, 1), rows)
+    last = HEADER_ROW + max(len(rows), 1)
+    body = range(HEADER_ROW + 1, last + 1)
+    sheet.format_cells([(r, c) for r in body for c in (1, 2, 3)], CellFormat(vertical="top"))
+    sheet.format_cells(
+        [(r, c) for r in body for c in WRAPPED], CellFormat(vertical="top", wrap=True)
+    )
     sheet.set_column_widths(COLUMN_WIDTHS)
+    sheet.set_row_heights(
+        {
+            HEADER_ROW + i: LINE_HEIGHT
+            * max(text_lines(str(row[c - 1]), COLUMN_WIDTHS[c]) for c in WRAPPED)
+            for i, row in enumerate(rows, 1)
+        }
+    )
     sheet.ws.freeze_panes = f"A{HEADER_ROW + 1}"
+    sheet.set_print_setup(
+        (1, 1, last, 5),
+        fit_to_page=False,
+        fit_width=True,
+        landscape=True,
+        repeat_rows=(HEADER_ROW, HEADER_ROW),
+    )
 
 
 def step_numbers(puzzle: Puzzle, steps: list[Step]) -> np.ndarray:
@@ -120,22 +168,24 @@ def write_hints(
     book = new_book()
     _steps_sheet(book, puzzle, steps, lang, title)
     numbers = step_numbers(puzzle, steps)
-    order = book.add_sheet(ORDER_SHEET)
-    layout = write_template(order, puzzle, title=f"{title} — order of deduction")
+    order = book.add_sheet(say(lang, "sheet_order"))
+    layout = write_template(order, puzzle, title=say(lang, "title_order", title=title))
     _paint_grid(order, layout, steps, numbers, set(range(1, len(steps) + 1)), False)
     if stages > 0 and steps:
         bounds = np.linspace(0, len(steps), min(stages, len(steps)) + 1).round().astype(int)
         for k, (a, b) in enumerate(zip(bounds, bounds[1:], strict=False), 1):
-            sheet = book.add_sheet(STAGE_SHEET.format(k))
-            layout = write_template(sheet, puzzle, title=f"{title} — steps {a + 1}–{b}")
+            sheet = book.add_sheet(say(lang, "sheet_stage", n=k))
+            stage_title = say(lang, "title_stage", title=title, first=a + 1, last=b)
+            layout = write_template(sheet, puzzle, title=stage_title)
             _paint_grid(sheet, layout, steps[:b], numbers, set(range(a + 1, b + 1)), True)
     return book
 
 
 def read_hint_steps(path) -> list[list[tuple[int, int, bool]]]:
-    """The steps of a hints workbook: per step, its cells as (row, col, black), from 0."""
+    """The steps of a hints workbook (its first sheet, in any language): per step, its
+    cells as (row, col, black), from 0."""
     book = open_book(path, read_only=True)
-    sheet = book.sheet(STEPS_SHEET)
+    sheet = book.sheets()[0]
     used = sheet.used_range()
     out = []
     for row in sheet.read_values((HEADER_ROW + 1, 1, used[2], 5)):

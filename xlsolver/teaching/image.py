@@ -19,7 +19,7 @@ def _pillow():
     try:
         from PIL import Image, ImageOps
     except ModuleNotFoundError:
-        raise WorkbookError("reading images needs Pillow: pip install 'xlsolver[image]'") from None
+        raise WorkbookError("reading images needs Pillow: pip install pillow") from None
     return Image, ImageOps
 
 

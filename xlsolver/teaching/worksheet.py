@@ -19,10 +19,13 @@ from ..sheets.protocol import (
     HIGHLIGHT_STYLE,
     WHITE_STYLE,
     Book,
+    Cell,
     CellFormat,
     LayoutSheet,
+    Rect,
     Style,
 )
+from ..workbook.files import save_new
 from ..workbook.layout import SheetPuzzle, find_puzzles, read_puzzle
 from ..workbook.template import TemplateLayout, write_template
 from .verdict import Verdict
@@ -32,8 +35,10 @@ KEY_SHEET = "Answer key"
 VERDICT_SHEET = "Verdict"
 NAME_LABEL = "Name:"
 NAME_ROW = 3  # the blank row between the size labels and the column clues
-NAME_COLUMNS = range(3, 9)  # underlined cells where a student writes a name
+NAME_LABEL_SPAN = 2  # the label's own two cells: a typed name never covers it
+NAME_SPAN = 6  # at least this many cells, merged and underlined, for the name
 GIVEN_MARK = "G"
+NAME_LABEL_FORMAT = CellFormat(horizontal="right", shrink=True)
 # Differing cells black in the drawing: a darker shade of HIGHLIGHT_STYLE.
 DIFFERS_BLACK_STYLE = Style("differs-black", fill="#BF8F00")
 
@@ -74,12 +79,37 @@ def write_puzzle_sheet(
 ) -> TemplateLayout:
     """The printable puzzle: template, a name line, printed givens, notes below."""
     layout = write_template(sheet, puzzle, title=title)
-    sheet.write_values((NAME_ROW, 1), [[NAME_LABEL]])
-    sheet.format_cells([(NAME_ROW, c) for c in NAME_COLUMNS], CellFormat(bottom="thin"))
+    write_name_line(sheet, layout)
     paint_givens(sheet, layout, givens)
     if notes:
         _notes(sheet, layout, list(notes))
     return layout
+
+
+def name_cell(grid: Rect) -> Cell:
+    """Where a student writes the name on a puzzle sheet whose grid is ``grid``."""
+    return NAME_ROW, grid[1] + NAME_LABEL_SPAN
+
+
+def write_name_line(sheet: LayoutSheet, layout: TemplateLayout) -> None:
+    """``Name:`` in two merged cells above the grid's first column, then one merged,
+    underlined cell for the name up to the print area's right edge (widened if needed).
+
+    Above the grid, the label's row ends the column-clue band when the sheet is read,
+    so a short name (``Bob``) is never taken for a clue.
+    """
+    first = layout.grid[1]
+    label = (NAME_ROW, first, NAME_ROW, first + NAME_LABEL_SPAN - 1)
+    start = name_cell(layout.grid)[1]
+    end = max(start + NAME_SPAN - 1, layout.print_area[3])
+    sheet.write_values(label[:2], [[NAME_LABEL]])
+    sheet.format_cells([(NAME_ROW, c) for c in range(label[1], label[3] + 1)], NAME_LABEL_FORMAT)
+    sheet.merge(label)
+    sheet.format_cells([(NAME_ROW, c) for c in range(start, end + 1)], CellFormat(bottom="thin"))
+    sheet.merge((NAME_ROW, start, NAME_ROW, end))
+    if end > layout.print_area[3]:
+        top, left, bottom, _ = layout.print_area
+        sheet.set_print_setup((top, left, bottom, end), fit_to_page=True)
 
 
 def write_answer_key(sheet: LayoutSheet, puzzle: Puzzle, picture: np.ndarray, title: str):
@@ -140,14 +170,20 @@ def build_worksheet(
 
 
 def save_book(book: XlsxBook, output: str | os.PathLike, inputs=()) -> Path:
-    """Save, refusing to write over an input file."""
+    """Save (.xlsx, or .ods/.xls through LibreOffice), refusing to write over an input file."""
     target = Path(output)
     for path in inputs:
         if path is not None and target.exists() and target.resolve() == Path(path).resolve():
             raise WorkbookError(f"{target}: refusing to write over the input file")
-    if target.suffix.lower() not in (".xlsx", ".xlsm"):
-        raise WorkbookError(f"{target}: the output must be an .xlsx workbook")
-    return book.save(target)
+    return save_new(book, target)
+
+
+def sheet_title(book: Book, found: SheetPuzzle) -> str:
+    """The puzzle's title as its sheet shows it (the template's title cell), else ""."""
+    from ..workbook.template import TITLE_ROW
+
+    value = book.sheet(found.sheet).read_values((TITLE_ROW, 1, TITLE_ROW, 1))[0][0]
+    return value.strip() if isinstance(value, str) else ""
 
 
 def puzzle_sheet(book: Book, name: str | None = None) -> SheetPuzzle:

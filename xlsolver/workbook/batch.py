@@ -8,7 +8,7 @@ from pathlib import Path
 from ..exits import EXIT_BAD_INPUT, EXIT_OK, EXIT_UNSOLVED
 from ..nonogram.result import CONTRADICTION, INVALID, TIMEOUT, Result
 from ..sheets.errors import WorkbookError
-from ..sheets.openpyxl_sheet import open_book
+from .files import close_book, open_book
 from .layout import find_puzzles
 from .paint import paint_result
 
@@ -81,10 +81,25 @@ def solve_workbook(
     report = FileReport(str(source))
     try:
         book = open_book(source)
+    except WorkbookError as exc:
+        report.error = str(exc)
+        return report
+    try:
+        _solve_book(book, report, target, options, overwrite_input)
+    finally:
+        close_book(book)  # a LibreOffice document is closed; the server stays for the run
+    return report
+
+
+def _solve_book(
+    book, report: FileReport, target, options: SolveOptions, overwrite_input: bool
+) -> None:
+    """Solve, paint and save an open workbook, filling in the report."""
+    try:
         found = find_puzzles(book, sheet=options.sheet, givens=options.givens)
     except (WorkbookError, KeyError) as exc:
         report.error = str(exc).strip("'\"") if isinstance(exc, KeyError) else str(exc)
-        return report
+        return
     positions = {s.name: i for i, s in enumerate(book.sheets(), start=1)}
     for sp in found:
         result = solve_puzzle(sp.puzzle, options, sp.givens)
@@ -103,4 +118,3 @@ def solve_workbook(
             report.target = str(book.save(target, overwrite_input=overwrite_input))
         except (WorkbookError, OSError) as exc:
             report.error = f"{target}: {exc}" if isinstance(exc, OSError) else str(exc)
-    return report

@@ -13,7 +13,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from ..nonogram.puzzle import Puzzle
-from ..sheets.protocol import Cell, CellFormat, LayoutSheet, Rect
+from ..sheets.protocol import BAD_CLUE_STYLE, Cell, CellFormat, LayoutSheet, Rect, column_letter
 from .layout import MAX_SIDE
 
 BLOCK = 5  # a thick line every 5 cells
@@ -24,6 +24,10 @@ TITLE_ROW, SIZE_ROW = 1, 2
 FIRST_BAND_ROW = 4  # a blank row between the size labels and the column clues
 CLUE_FONT_SIZE = 10
 WIDTH_LABEL, HEIGHT_LABEL = "width", "height"
+WIDTH_CELL, HEIGHT_CELL = (SIZE_ROW, 3), (SIZE_ROW, 7)  # where the numbers are typed
+SIZE_CELL_SPAN = 2  # a size number spans two narrow columns, so 3 digits never show ##
+TOTALS_CELL = (SIZE_ROW + 1, 1)  # the live comparison of the clue totals, under the size
+TOTALS_FONT_SIZE = 9  # small enough to stay inside the print area of the narrowest sheet
 
 
 @dataclass(frozen=True)
@@ -36,6 +40,7 @@ class TemplateLayout:
     width_cell: Cell
     height_cell: Cell
     print_area: Rect
+    totals_cell: Cell = TOTALS_CELL
 
 
 def plan(width: int, height: int, puzzle: Puzzle | None = None) -> TemplateLayout:
@@ -52,8 +57,8 @@ def plan(width: int, height: int, puzzle: Puzzle | None = None) -> TemplateLayou
         grid=grid,
         row_band=(top, 1, grid[2], left - 1),
         col_band=(FIRST_BAND_ROW, left, top - 1, grid[3]),
-        width_cell=(SIZE_ROW, 3),
-        height_cell=(SIZE_ROW, 7),
+        width_cell=WIDTH_CELL,
+        height_cell=HEIGHT_CELL,
         print_area=(TITLE_ROW, 1, grid[2], max(grid[3], 8)),
     )
 
@@ -117,11 +122,13 @@ def write_template(
     *,
     size: tuple[int, int] | None = None,
     title: str = "",
+    checks: bool = False,
 ) -> TemplateLayout:
     """Lay out a puzzle sheet (clues filled in from ``puzzle``, or empty for ``size``).
 
     ``size`` is (width, height). Square cells, thick lines every 5, clues right/bottom
-    aligned, the size labelled, print area set and fitted to one page.
+    aligned, the size labelled, print area set and fitted to one page. ``checks`` adds
+    the live clue checks of :func:`write_checks` (for sheets a person types clues into).
     """
     if puzzle is not None:
         width, height = puzzle.width, puzzle.height
@@ -134,9 +141,7 @@ def write_template(
     layout = plan(width, height, puzzle)
     sheet.write_values((TITLE_ROW, 1), [[title or (puzzle.title if puzzle else "") or None]])
     sheet.format_cells([(TITLE_ROW, 1)], CellFormat(bold=True, font_size=14))
-    sheet.write_values(
-        (SIZE_ROW, 1), [[WIDTH_LABEL, None, width, None, HEIGHT_LABEL, None, height]]
-    )
+    write_size_cells(sheet, width, height)
     for fmt, cells in (_band_formats(layout) | _grid_formats(layout.grid)).items():
         sheet.format_cells(cells, fmt)
     if puzzle is not None:
@@ -145,7 +150,77 @@ def write_template(
     sheet.set_column_widths({c: CELL_WIDTH for c in range(1, last_col + 1)})
     sheet.set_row_heights({r: CELL_HEIGHT for r in range(layout.col_band[0], layout.grid[2] + 1)})
     sheet.set_print_setup(layout.print_area, fit_to_page=True)
+    if checks:
+        write_checks(sheet, layout)
     return layout
+
+
+def write_size_cells(sheet: LayoutSheet, width: int | None, height: int | None) -> None:
+    """The size row: ``width`` and ``height`` labels, each number in a cell two columns
+    wide (boxed, so a person sees where to type). Labels and numbers each span two of the
+    template's narrow columns, so neither is cut off nor shown as ``##``."""
+    sheet.write_values(
+        (SIZE_ROW, 1), [[WIDTH_LABEL, None, width, None, HEIGHT_LABEL, None, height]]
+    )
+    box = CellFormat(left="thin", right="thin", top="thin", bottom="thin", horizontal="center")
+    label = CellFormat(horizontal="left", shrink=True)
+    for row, col in (WIDTH_CELL, HEIGHT_CELL):
+        for first, fmt in ((col - SIZE_CELL_SPAN, label), (col, box)):
+            sheet.format_cells([(row, c) for c in range(first, first + SIZE_CELL_SPAN)], fmt)
+            sheet.merge((row, first, row, first + SIZE_CELL_SPAN - 1))
+
+
+def _ref(rect: Rect, fixed_rows: bool = True, fixed_cols: bool = True) -> str:
+    """A1 reference of a rectangle, ``$`` on the rows and/or columns that must not move."""
+    top, left, bottom, right = rect
+    c, r = ("$" if fixed_cols else ""), ("$" if fixed_rows else "")
+    first = f"{c}{column_letter(left)}{r}{top}"
+    return f"{first}:{c}{column_letter(right)}{r}{bottom}"
+
+
+def line_check(band: Rect, across: bool, length: int) -> str:
+    """The formula, for the band's first line, that is true when its clues cannot fit.
+
+    Clues ``a b c`` need ``a+b+c`` black cells and a white cell between each two, so
+    ``SUM + COUNT - 1`` cells; more than the line's length cannot fit. Counts numbers,
+    one per cell (the template's layout); text in a clue cell is not counted.
+    """
+    top, left, bottom, right = band
+    first = (top, left, top, right) if across else (top, left, bottom, left)
+    ref = _ref(first, fixed_rows=not across, fixed_cols=across)
+    return f"SUM({ref})+COUNT({ref})-1>{length}"
+
+
+def totals_formulas(layout: TemplateLayout) -> tuple[str, str]:
+    """The totals cell's formula (``clue totals: rows 45 = columns 45``) and the condition
+    that turns it red (the sums differ: no grid can satisfy both)."""
+    rows, cols = f"SUM({_ref(layout.row_band)})", f"SUM({_ref(layout.col_band)})"
+    text = f'="clue totals: rows "&{rows}&IF({rows}={cols}," = "," ≠ ")&"columns "&{cols}'
+    return text, f"{rows}<>{cols}"
+
+
+def write_checks(sheet: LayoutSheet, layout: TemplateLayout) -> bool:
+    """Live clue checks, no macro needed: a line whose clues cannot fit turns red while
+    the person types, and a cell compares the sums of the row and column clues.
+
+    False when the back end could not add the colouring (the totals cell is written).
+    """
+    top, left, bottom, right = layout.grid
+    text, unequal = totals_formulas(layout)
+    sheet.write_formula(layout.totals_cell, text)
+    sheet.format_cells([layout.totals_cell], CellFormat(font_size=TOTALS_FONT_SIZE))
+    coloured = [
+        sheet.set_conditional_format(
+            layout.row_band, line_check(layout.row_band, True, right - left + 1), BAD_CLUE_STYLE
+        ),
+        sheet.set_conditional_format(
+            layout.col_band, line_check(layout.col_band, False, bottom - top + 1), BAD_CLUE_STYLE
+        ),
+        sheet.set_conditional_format(
+            (*layout.totals_cell, *layout.totals_cell), unequal, BAD_CLUE_STYLE
+        ),
+    ]
+    return all(coloured)
 
 
 def _write_clues(sheet: LayoutSheet, layout: TemplateLayout, puzzle: Puzzle) -> None:

@@ -1,0 +1,211 @@
+"""The buttons written once in xlsolver.actions, through the openpyxl back end: New grid
+on an empty sheet, pentomino boards drawn with borders only, the button workbook that
+``xlsolver new -o NAME.xlsm`` writes, and the wheel that carries it."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+from openpyxl import Workbook, load_workbook
+from openpyxl.styles import Border, Side
+
+from xlsolver.actions import clear, new_grid, solve
+from xlsolver.cli import main
+from xlsolver.pentomino.board import make_board
+from xlsolver.pentomino.sheet import PIECE_FILLS
+from xlsolver.sheets.openpyxl_sheet import new_book, open_book
+from xlsolver.workbook.template import HEIGHT_CELL, TOTALS_CELL, WIDTH_CELL, plan
+
+ROOT = Path(__file__).resolve().parents[1]
+THIN = Side(style="thin", color="FF000000")
+SKIP_IN_COPY = (".git", ".venv*", "venv", "build", "dist", "*.egg-info", "__pycache__", ".*cache")
+
+
+def test_new_grid_asks_for_the_size_then_lays_it_out():
+    """Empty sheet → prompt cells and what to type; typed → the template with checks."""
+    book = new_book()
+    sheet = book.sheets()[0]
+    outcome = new_grid(book, sheet)
+    assert outcome.ok and "width in C2 and its height in G2" in outcome.message
+    assert sheet.read_values((2, 1, 2, 7))[0] == [
+        "width",
+        None,
+        None,
+        None,
+        "height",
+        None,
+        None,
+    ]
+    assert (2, 3, 2, 4) in sheet.merged_ranges() and (2, 7, 2, 8) in sheet.merged_ranges()
+    sheet.write_values(WIDTH_CELL, [[6]])
+    sheet.write_values(HEIGHT_CELL, [[4]])
+    outcome = new_grid(book, sheet)
+    assert outcome.ok and outcome.message.startswith("new 6×4 grid"), outcome.message
+    assert str(sheet.ws.cell(*TOTALS_CELL).value).startswith("=")
+    top, left, bottom, right = plan(6, 4).grid
+    assert all(sheet.read_borders((top, left, bottom, right))[0])
+
+
+def test_new_grid_tells_what_to_type_when_the_size_row_holds_other_things():
+    """A size row with something else in it is left alone: an error naming the cells."""
+    book = new_book()
+    sheet = book.sheets()[0]
+    sheet.write_values((2, 1), [["my notes"]])
+    outcome = new_grid(book, sheet)
+    assert not outcome.ok and "C2" in outcome.message and "G2" in outcome.message
+    assert sheet.read_values((2, 1, 2, 1)) == [["my notes"]]
+
+
+def bordered_board(path: Path, rows: int = 6, cols: int = 10) -> tuple[int, int]:
+    """A pentomino board drawn with borders only (no fill, no values); its corner."""
+    wb = Workbook()
+    ws = wb.active
+    ws["A1"] = "A 6×10 board"
+    top, left = 3, 2
+    for r in range(top, top + rows):
+        for c in range(left, left + cols):
+            ws.cell(r, c).border = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)
+    wb.save(path)
+    return top, left
+
+
+def test_solve_and_clear_understand_a_board_drawn_with_borders(tmp_path):
+    """Solve tiles a borders-only board (each piece in its colour and letter, a real
+    tiling); Clear removes the tiling and keeps the borders, and Solve works again."""
+    path = tmp_path / "board.xlsx"
+    top, left = bordered_board(path)
+    book = open_book(path)
+    sheet = book.sheets()[0]
+    for _ in range(2):
+        outcome = solve(book, sheet)
+        assert outcome.ok and "tiled with the 12 pentominoes" in outcome.message, outcome.message
+        values = sheet.read_values((top, left, top + 5, left + 9))
+        fills = sheet.read_fills((top, left, top + 5, left + 9))
+        letters = {(r, c): v for r, row in enumerate(values) for c, v in enumerate(row)}
+        assert all(fills[r][c] == PIECE_FILLS[v] for (r, c), v in letters.items())
+        make_board(set(letters), letters)  # every letter's cells form that pentomino
+        outcome = clear(book, sheet)
+        assert outcome.ok and outcome.message.endswith("cleared the tiling (60 cells)")
+        assert all(
+            v is None for row in sheet.read_values((top, left, top + 5, left + 9)) for v in row
+        )
+        assert all(
+            f is None for row in sheet.read_fills((top, left, top + 5, left + 9)) for f in row
+        )
+        assert all(all(row) for row in sheet.read_borders((top, left, top + 5, left + 9)))
+    outcome = clear(book, sheet)
+    assert outcome.ok and "no tiling is painted" in outcome.message
+
+
+def test_new_xlsm_has_the_buttons_right_of_the_grid(tmp_path):
+    """``xlsolver new -o NAME.xlsm``: the VBA and four buttons, the template laid out,
+    and the buttons moved right of the (wider) grid."""
+    out = tmp_path / "puzzle.xlsm"
+    assert main(["new", "--size", "30x20", "-o", str(out)]) == 0
+    wb = load_workbook(out, keep_vba=True)
+    assert "xl/vbaProject.bin" in wb.vba_archive.namelist()
+    vml = wb.vba_archive.read("xl/drawings/vmlDrawing1.vml").decode()
+    grid = plan(30, 20).grid
+    anchors = [int(a.split(",")[0]) for a in vml.split("<x:Anchor>")[1:]]
+    assert len(anchors) == 4 and all(a == grid[3] + 1 for a in anchors)  # 0-based column
+    ws = wb["Puzzle"]
+    assert ws["A2"].value == "width" and ws["C2"].value == 30 and ws["G2"].value == 20
+
+
+@pytest.mark.slow
+def test_the_wheel_carries_what_the_buttons_need(tmp_path):
+    """``pip wheel .`` builds; installed into a fresh environment (outside the checkout),
+    it writes the button workbook, and its metadata pins the xlwings line of the VBA."""
+    wheels = tmp_path / "wheels"
+    source = tmp_path / "source"  # a copy: setuptools leaves a build/ folder where it builds
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(*SKIP_IN_COPY))
+    built = subprocess.run(  # pip fetches the build backend (setuptools) from the index
+        [sys.executable, "-m", "pip", "wheel", str(source), "--no-deps", "-w", str(wheels), "-q"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    if built.returncode and "setuptools" in built.stderr and "find" in built.stderr:
+        pytest.skip(f"pip could not fetch the build backend: {built.stderr.strip()[-200:]}")
+    assert built.returncode == 0, built.stderr
+    (wheel,) = wheels.glob("xlsolver-*.whl")
+    with zipfile.ZipFile(wheel) as zf:
+        names = set(zf.namelist())
+        meta = zf.read(next(n for n in names if n.endswith("METADATA"))).decode()
+    assert {"xlsolver/data/buttons.xlsm", "xlsolver/excel.py", "xlsolver/actions.py"} <= names
+    assert "xlsolver/sheets/xlwings_sheet.py" in names
+    assert 'Requires-Dist: xlwings<0.38,>=0.37.1; extra == "excel"' in meta, meta
+    env_dir = tmp_path / "env"
+    subprocess.run(
+        [sys.executable, "-m", "venv", "--system-site-packages", str(env_dir)],
+        check=True,
+        timeout=300,
+    )
+    python = env_dir / "bin" / "python"
+    subprocess.run(
+        [str(python), "-m", "pip", "install", "-q", "--no-deps", str(wheel)],
+        check=True,
+        timeout=300,
+    )
+    work = tmp_path / "elsewhere"
+    work.mkdir()
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    done = subprocess.run(
+        [str(python), "-m", "xlsolver", "new", "--size", "10x10", "-o", "mine.xlsm"],
+        cwd=work,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    where = subprocess.run(
+        [str(python), "-c", "import xlsolver.excel as x; print(x.__file__)"],
+        cwd=work,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert str(env_dir) in where, where  # the installed wheel ran, not the checkout
+    assert "xl/vbaProject.bin" in zipfile.ZipFile(work / "mine.xlsm").namelist()
+
+
+@pytest.mark.libreoffice
+def test_libreoffice_sees_the_new_buttons_right_of_the_grid(tmp_path):
+    """LibreOffice binds the four buttons of a new .xlsm to their subs, right of the grid."""
+    from xlsolver.libreoffice import server as lo_server
+
+    reason = lo_server.available()
+    if reason:
+        pytest.skip(reason)
+    out = tmp_path / "puzzle.xlsm"
+    assert main(["new", "--size", "30x20", "-o", str(out)]) == 0
+    grid = plan(30, 20).grid
+    with lo_server.LibreOffice() as lo:
+        doc = lo.load(out)
+        sheet = doc.Sheets.getByName("Puzzle")
+        last = sheet.getCellByPosition(grid[3] - 1, grid[0] - 1)
+        edge = last.Position.X + last.Size.Width
+        page = sheet.DrawPage
+        bound = {}
+        for i in range(page.Count):
+            shape = page.getByIndex(i)
+            assert shape.Position.X > edge, (shape.Position.X, edge)
+            control = shape.Control
+            form = control.Parent
+            index = next(j for j in range(form.Count) if form.getByIndex(j) == control)
+            (event,) = form.getScriptEvents(index)
+            bound[control.Label] = event.ScriptCode.split("Module1.")[1].split("?")[0]
+    assert bound == {
+        "New grid": "NewGrid",
+        "Solve": "SolvePuzzle",
+        "Hint": "HintStep",
+        "Clear": "ClearGrid",
+    }

@@ -1,0 +1,188 @@
+"""Teaching print-outs as LibreOffice prints them: rendered to PDF in headless LibreOffice,
+pages counted with pdfinfo and read back with pdftotext."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from conftest import HEART, picture
+
+from xlsolver.cli import main
+from xlsolver.hints.words import say
+from xlsolver.libreoffice import documents
+from xlsolver.libreoffice import server as lo_server
+from xlsolver.nonogram.puzzle import Puzzle
+from xlsolver.teaching import Grade, write_hints, write_summary
+from xlsolver.teaching.grading import STUDENTS_PER_PAGE
+
+pytestmark = pytest.mark.libreoffice
+# A 20×20 picture whose hints run to about a hundred steps with long cell lists.
+SPIRAL = [
+    "####################",
+    "...................#",
+    "##################.#",
+    "#................#.#",
+    "#.##############.#.#",
+    "#.#............#.#.#",
+    "#.#.##########.#.#.#",
+    "#.#.#........#.#.#.#",
+    "#.#.#.######.#.#.#.#",
+    "#.#.#.#....#.#.#.#.#",
+    "#.#.#.#.##.#.#.#.#.#",
+    "#.#.#.#.#..#.#.#.#.#",
+    "#.#.#.#.####.#.#.#.#",
+    "#.#.#.#......#.#.#.#",
+    "#.#.#.########.#.#.#",
+    "#.#.#..........#.#.#",
+    "#.#.############.#.#",
+    "#.#..............#.#",
+    "#.################.#",
+    "#..................#",
+]
+
+
+@pytest.fixture(scope="module")
+def office():
+    """The run's LibreOffice; PDF tools must be there too."""
+    reason = lo_server.available()
+    if reason:
+        pytest.skip(reason)
+    if not (shutil.which("pdfinfo") and shutil.which("pdftotext")):
+        pytest.skip("pdfinfo and pdftotext (poppler-utils) are needed")
+    yield documents.server("print-outs")
+    documents.shutdown()
+
+
+def to_pdf(office, workbook: Path) -> Path:
+    """Every sheet of a workbook printed to one PDF, as LibreOffice prints it."""
+    doc = office.load(workbook, read_only=True)
+    try:
+        pdf = workbook.with_suffix(".pdf")
+        office.save_as(doc, pdf, "calc_pdf_Export")
+    finally:
+        office.close(doc)
+    return pdf
+
+
+def pages(pdf: Path) -> int:
+    """pdfinfo's page count."""
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True)
+    return int(re.search(r"^Pages:\s+(\d+)", info.stdout, re.M).group(1))
+
+
+def page_size(pdf: Path, page: int) -> tuple[float, float]:
+    """Width and height of a page in points."""
+    info = subprocess.run(
+        ["pdfinfo", "-f", str(page), "-l", str(page), str(pdf)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    w, h = re.search(rf"Page\s+{page} size:\s+([\d.]+) x ([\d.]+)", info).groups()
+    return float(w), float(h)
+
+
+def page_text(pdf: Path, page: int) -> str:
+    """The text of one page."""
+    return subprocess.run(
+        ["pdftotext", "-layout", "-f", str(page), "-l", str(page), str(pdf), "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_steps_sheet_prints_one_page_wide(office, tmp_path, lang):
+    """The step table: landscape, one page wide, every reason whole, the header on
+    every page; then the Order sheet on one page; titles in the language asked."""
+    from xlsolver.hints import hint_steps, reason
+
+    puzzle = Puzzle.from_solution(picture(SPIRAL), title="Spiral")
+    steps = hint_steps(puzzle)
+    book = write_hints(puzzle, steps, lang=lang, title="Spiral")
+    path = tmp_path / f"hints-{lang}.xlsx"
+    book.save(path)
+    pdf = to_pdf(office, path)
+    total = pages(pdf)
+    step_pages = total - 1  # the Order sheet prints on the last page
+    assert 1 <= step_pages <= len(steps) // 12 + 1, (total, len(steps))
+    text = "".join(page_text(pdf, p) for p in range(1, step_pages + 1))
+    flat = re.sub(r"\s+", "", text)
+    for step in steps:  # nothing cut off at the right edge: each reason's end is printed
+        assert re.sub(r"\s+", "", reason(step, puzzle, lang))[-12:] in flat, reason(step, puzzle)
+    for p in range(1, step_pages + 1):
+        width, height = page_size(pdf, p)
+        assert width > height, "the step table prints landscape"
+        assert say(lang, "head_reason") in page_text(pdf, p), f"page {p} lacks the header"
+    assert say(lang, "title_steps", title="Spiral") in page_text(pdf, 1)
+    assert say(lang, "title_order", title="Spiral") in page_text(pdf, total)
+
+
+def grades_of(count: int) -> list[Grade]:
+    """A class of ``count`` graded students (names and scores as grade_files makes them)."""
+    return [
+        Grade(file=f"s{n:03d}.xlsx", name=f"Student{n:03d}", wrong=n % 7, cells=400)
+        for n in range(1, count + 1)
+    ]
+
+
+@pytest.mark.parametrize("count", [12, 40, 41, 80, 95])
+def test_class_summary_prints_forty_students_a_page(office, tmp_path, count):
+    """One page per 40 students; each name on the same page as its score; the title and
+    header on every page; the average on the last."""
+    grades = grades_of(count)
+    path = tmp_path / "summary.xlsx"
+    write_summary(grades, path, title="The heart")
+    pdf = to_pdf(office, path)
+    assert pages(pdf) == -(-count // STUDENTS_PER_PAGE)
+    for p in range(1, pages(pdf) + 1):
+        text = page_text(pdf, p)
+        assert "Class summary — The heart" in text and "score" in text
+        lines = [line.split() for line in text.splitlines()]
+        on_page = [g for g in grades if any(g.name in line for line in lines)]
+        assert len(on_page) == min(STUDENTS_PER_PAGE, count - (p - 1) * STUDENTS_PER_PAGE)
+        for g in on_page:  # the score stands on the name's own line
+            (line,) = [line for line in lines if g.name in line]
+            assert f"{g.score:g}" in line or str(g.score) in line, (g.name, line)
+    assert "average" in page_text(pdf, pages(pdf))
+
+
+def test_grade_titles_the_summary_with_the_puzzle_in_japanese(office, tmp_path, capsys):
+    """``grade --lang ja``: the summary's title names the puzzle (not its sheet), its
+    headers and the marked copy's note are Japanese, and it prints on one page."""
+    drawing = tmp_path / "drawing.xlsx"
+    from openpyxl import Workbook
+    from openpyxl.styles import PatternFill
+
+    wb = Workbook()
+    ws = wb.active
+    ws["A1"] = "ハート"
+    fill = PatternFill(fill_type="solid", start_color="FF000000", end_color="FF000000")
+    for r, row in enumerate(HEART[:8]):
+        for c, ch in enumerate(row):
+            if ch == "#":
+                ws.cell(3 + r, 2 + c).fill = fill
+    wb.save(drawing)
+    key = tmp_path / "heart.xlsx"
+    assert main(["make", str(drawing), "-o", str(key)]) == 0
+    answer = tmp_path / "ann.xlsx"
+    assert main(["solve", str(key), "--sheet", "Puzzle", "-o", str(answer)]) == 0
+    summary = tmp_path / "summary.xlsx"
+    graded = tmp_path / "graded"
+    argv = ["grade", str(answer), "--key", str(key), "--out-dir", str(graded), "-o", str(summary)]
+    assert main([*argv, "--lang", "ja"]) == 0
+    pdf = to_pdf(office, summary)
+    assert pages(pdf) == 1
+    text = page_text(pdf, 1)
+    assert "クラスのまとめ — ハート" in text and "名前" in text and "得点" in text
+    assert "平均" in text
+    from openpyxl import load_workbook
+
+    marked = load_workbook(graded / "ann-graded.xlsx")["Puzzle"]
+    notes = [c.value for row in marked.iter_rows() for c in row if isinstance(c.value, str)]
+    assert "間違い0マス(ピンクで表示)" in notes

@@ -1,0 +1,215 @@
+"""Workbook files that LibreOffice opens for the command line: .ods, .xls, .xlsb.
+
+One headless LibreOffice serves a whole command run: it starts when the first such file
+is opened (or written) and stops when the process ends (or at :func:`shutdown`). Files
+are opened read-only and never stored over: a painted copy is stored to a temporary
+file beside the target and renamed into place, in the format its name asks for
+(``.ods`` stays ``.ods``, ``.xls`` stays ``.xls``).
+
+Glossary
+    DocumentBook  a Calc document opened from a file, behind the sheet protocol
+    filter        LibreOffice's name for a file format it writes (``calc8`` = .ods)
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+from ..sheets.errors import WorkbookError
+from ..sheets.uno_sheet import UnoBook
+from .server import LibreOffice, LibreOfficeError, available, file_url, props
+
+# What LibreOffice reads for us (the openpyxl back end takes .xlsx/.xlsm itself).
+READ_SUFFIXES = (".ods", ".xls", ".xlsb", ".fods")
+# The export filter for each format we write through LibreOffice.
+FILTERS = {
+    ".ods": "calc8",
+    ".fods": "OpenDocument Spreadsheet Flat XML",
+    ".xls": "MS Excel 97",
+    ".xlsx": "Calc Office Open XML",
+    ".xlsm": "Calc MS Excel 2007 VBA XML",
+}
+APT_LINE = "apt-get install libreoffice-calc-nogui python3-uno"
+CALC = "com.sun.star.sheet.SpreadsheetDocument"
+
+_server: LibreOffice | None = None
+
+
+def missing_message(path: str | os.PathLike, reason: str = "") -> str:
+    """One line: this file needs LibreOffice, how to install it, or save it as .xlsx."""
+    suffix = Path(path).suffix.lower() or "this"
+    why = f" ({reason.split(';')[0]})" if reason else ""
+    return (
+        f"{path}: {suffix} files are read through LibreOffice, which is not available here"
+        f"{why}; install it ({APT_LINE}) or save the file as .xlsx"
+    )
+
+
+def server(path: str | os.PathLike) -> LibreOffice:
+    """The command run's LibreOffice, started on first use; WorkbookError when absent."""
+    global _server
+    if _server is None:
+        reason = available()
+        if reason:
+            raise WorkbookError(missing_message(path, reason))
+        office = LibreOffice()
+        try:
+            office.start()
+        except LibreOfficeError as exc:
+            raise WorkbookError(f"{path}: LibreOffice did not start ({exc})") from None
+        _server = office
+        atexit.register(shutdown)
+    return _server
+
+
+def shutdown() -> None:
+    """Stop the command run's LibreOffice (closing its documents) if it was started."""
+    global _server
+    office, _server = _server, None
+    if office is not None:
+        office.stop()
+
+
+def running() -> bool:
+    """True while a LibreOffice server of this process is up."""
+    return _server is not None
+
+
+class DocumentBook(UnoBook):
+    """A Calc document opened from a private copy of a file; ``save`` writes a new file.
+
+    The input itself is never opened by LibreOffice (no lock file beside it, nothing
+    stored to it): a copy in a private folder is, and a save stores to a temporary file
+    beside the target that is then renamed into place.
+    """
+
+    def __init__(
+        self, doc, path: Path, office: LibreOffice, scratch: Path, *, read_only: bool = False
+    ):
+        super().__init__(doc)
+        self.path = path
+        self.office = office
+        self.scratch = scratch
+        self.read_only = read_only
+
+    def save(self, target: str | os.PathLike, *, overwrite_input: bool = False) -> Path:
+        """Store a copy in the format of ``target``'s suffix: temp file, then rename.
+
+        Refuses to write over the file it was opened from unless ``overwrite_input``.
+        """
+        target = Path(target)
+        if self.read_only:
+            raise WorkbookError(f"{self.path}: opened read-only, not saved")
+        if not overwrite_input and target.exists() and target.resolve() == self.path.resolve():
+            raise WorkbookError(f"{target}: refusing to write over the input file")
+        store(self.doc, target)
+        return target
+
+    def close(self) -> None:
+        """Close the document (its changes are dropped unless saved) and drop the copy."""
+        self.office.close(self.doc)
+        shutil.rmtree(self.scratch, ignore_errors=True)
+
+
+def filter_for(target: Path) -> str:
+    """The export filter for a target file name; WorkbookError for a format we cannot write."""
+    suffix = target.suffix.lower()
+    if suffix == ".xlsb":
+        raise WorkbookError(
+            f"{target}: LibreOffice cannot write .xlsb; write .xlsx (-o NAME.xlsx) instead"
+        )
+    if suffix not in FILTERS:
+        raise WorkbookError(
+            f"{target}: cannot write a {suffix or 'nameless'} workbook "
+            f"(use {', '.join(sorted(FILTERS))})"
+        )
+    return FILTERS[suffix]
+
+
+def store(doc, target: Path) -> None:
+    """Store a document to ``target`` in its suffix's format, via a temp file and a rename."""
+    name = filter_for(target)
+    folder = target.parent if str(target.parent) else Path(".")
+    folder.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.stem}.", suffix=target.suffix, dir=folder)
+    os.close(fd)
+    try:
+        try:
+            doc.storeToURL(file_url(tmp), props(FilterName=name, Overwrite=True))
+        except Exception as exc:  # com.sun.star.task.ErrorCodeIOException and kin
+            reason = getattr(exc, "Message", "") or type(exc).__name__
+            raise WorkbookError(f"{target}: LibreOffice could not write it ({reason})") from None
+        mode = target.stat().st_mode & 0o777 if target.exists() else 0o666 & ~_umask()
+        os.chmod(tmp, mode)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _umask() -> int:
+    """The process umask."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def open_document(path: str | os.PathLike, *, read_only: bool = False) -> DocumentBook:
+    """Open a spreadsheet file in the command run's LibreOffice; WorkbookError when not."""
+    path = Path(path)
+    if not path.exists():
+        raise WorkbookError(f"{path}: no such file")
+    if path.is_dir():
+        raise WorkbookError(f"{path}: is a folder, not a workbook")
+    office = server(path)
+    scratch = Path(tempfile.mkdtemp(prefix="xlsolver-doc-"))
+    try:
+        copy = Path(shutil.copy(path, scratch / f"input{path.suffix.lower()}"))
+        doc = office.load(copy, untrusted=True)
+        if not _is_calc(doc):
+            office.close(doc)
+            raise WorkbookError(f"{path}: not a spreadsheet (LibreOffice opened another kind)")
+    except LibreOfficeError:
+        shutil.rmtree(scratch, ignore_errors=True)
+        raise WorkbookError(
+            f"{path}: LibreOffice could not open it (password-protected, corrupt, "
+            f"or not a spreadsheet)"
+        ) from None
+    except BaseException:
+        shutil.rmtree(scratch, ignore_errors=True)
+        raise
+    return DocumentBook(doc, path, office, scratch, read_only=read_only)
+
+
+def _is_calc(doc) -> bool:
+    """True for a Calc document."""
+    try:
+        return bool(doc.supportsService(CALC))
+    except Exception:
+        return False
+
+
+def convert_copy(source: Path, target: Path) -> Path:
+    """Store a workbook file (e.g. an .xlsx we wrote) as ``target`` in another format."""
+    office = server(target)
+    try:
+        doc = office.load(source, read_only=True, untrusted=True)
+    except LibreOfficeError as exc:
+        raise WorkbookError(str(exc)) from None
+    try:
+        store(doc, target)
+    finally:
+        office.close(doc)
+    return target
+
+
+@contextlib.contextmanager
+def scratch_folder():
+    """A private temporary folder, removed afterwards."""
+    with tempfile.TemporaryDirectory(prefix="xlsolver-") as tmp:
+        yield Path(tmp)

@@ -1,0 +1,88 @@
+"""Workbook files by format: .xlsx/.xlsm through openpyxl, .ods/.xls/.xlsb through
+LibreOffice (headless, one server per command run), behind the same sheet protocol.
+
+    book = open_book("week3.ods")        # an XlsxBook or a DocumentBook
+    book.save("week3-solved.ods")        # the target's suffix picks the format
+    save_new(new_book(), "blank.ods")    # a book built with openpyxl, stored as .ods
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from ..sheets.errors import WorkbookError
+from ..sheets.protocol import Book
+
+XLSX_SUFFIXES = (".xlsx", ".xlsm")
+OFFICE_SUFFIXES = (".ods", ".xls", ".xlsb", ".fods")  # = libreoffice.documents.READ_SUFFIXES
+WORKBOOK_SUFFIXES = XLSX_SUFFIXES + OFFICE_SUFFIXES
+UNWRITABLE = {".xlsb": ".xlsx"}  # formats read but not written: what a copy becomes
+
+
+def is_workbook(path: str | os.PathLike) -> bool:
+    """True for a file name xlsolver opens as a workbook."""
+    return Path(path).suffix.lower() in WORKBOOK_SUFFIXES
+
+
+def needs_office(path: str | os.PathLike) -> bool:
+    """True for a workbook read and written through LibreOffice."""
+    return Path(path).suffix.lower() in OFFICE_SUFFIXES
+
+
+def copy_name(path: str | os.PathLike) -> str:
+    """The file name of a painted copy: the same name, unless the format cannot be written."""
+    path = Path(path)
+    suffix = UNWRITABLE.get(path.suffix.lower())
+    return path.with_suffix(suffix).name if suffix else path.name
+
+
+def open_book(path: str | os.PathLike, *, read_only: bool = False) -> Book:
+    """Open a workbook file of any supported format; WorkbookError naming it when not."""
+    if needs_office(path):
+        from ..libreoffice.documents import open_document
+
+        return open_document(path, read_only=read_only)
+    from ..sheets.openpyxl_sheet import open_book as open_xlsx
+
+    return open_xlsx(path, read_only=read_only)
+
+
+def close_book(book: Book) -> None:
+    """Let go of a workbook (a LibreOffice document is closed; openpyxl needs nothing)."""
+    close = getattr(book, "close", None)
+    if close is not None:
+        close()
+
+
+def check_target(target: str | os.PathLike) -> None:
+    """WorkbookError when a workbook cannot be written under this name (before any work)."""
+    target = Path(target)
+    suffix = target.suffix.lower()
+    if suffix in XLSX_SUFFIXES:
+        return
+    if suffix in OFFICE_SUFFIXES:
+        from ..libreoffice.documents import filter_for
+
+        filter_for(target)
+        return
+    kinds = ", ".join(s for s in WORKBOOK_SUFFIXES if s not in UNWRITABLE)
+    raise WorkbookError(f"{target}: a workbook is written as {kinds}")
+
+
+def save_new(book, target: str | os.PathLike) -> Path:
+    """Save a workbook built with openpyxl under ``target``, in the format its suffix names.
+
+    .xlsx/.xlsm directly; .ods/.xls through LibreOffice (written as .xlsx to a private
+    folder first, then stored in the target format beside the target and renamed).
+    """
+    target = Path(target)
+    check_target(target)
+    if target.suffix.lower() in XLSX_SUFFIXES:
+        return book.save(target)
+    from ..libreoffice.documents import convert_copy, scratch_folder
+
+    with scratch_folder() as folder:
+        draft = folder / "draft.xlsx"
+        book.save(draft)
+        return convert_copy(draft, target)
