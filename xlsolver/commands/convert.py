@@ -7,13 +7,14 @@ import sys
 from pathlib import Path
 
 from ..formats import FormatError, read_puzzles, write_puzzle
+from ..nonogram.colour_puzzle import ColourPuzzle
 from ..nonogram.puzzle import Puzzle
 from ..sheets.errors import WorkbookError
 from ..sheets.openpyxl_sheet import new_book, open_book
 from ..workbook.layout import find_puzzles
 from ..workbook.template import write_template
 
-HELP = "convert between puzzle files (.non, .nin, TAAI, JSON, …) and workbooks (.xlsx)"
+HELP = "convert between puzzle files (.non, .nin, TAAI, webpbn XML, JSON, …) and workbooks (.xlsx)"
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 MAX_SHEET_NAME = 31  # Excel's limit
 BAD_SHEET_CHARS = re.compile(r"[\[\]:*?/\\]")
@@ -43,7 +44,15 @@ def sheet_names(puzzles: list[Puzzle]) -> list[str]:
 
 
 def to_workbook(puzzles: list[Puzzle], output: Path) -> None:
-    """One template sheet per puzzle, saved safely."""
+    """One template sheet per puzzle, saved safely; colour puzzles are refused for now."""
+    for p in puzzles:
+        if isinstance(p, ColourPuzzle):
+            name = f'"{p.title}" ' if p.title else ""
+            raise FormatError(
+                f"{name}is a colour puzzle: workbooks hold black-and-white puzzles only "
+                "(convert it to .non, .xml or .json)",
+                output,
+            )
     book = new_book()
     first = book.sheets()[0]
     for i, (puzzle, name) in enumerate(zip(puzzles, sheet_names(puzzles), strict=True)):

@@ -7,7 +7,10 @@ import json
 import sys
 from pathlib import Path
 
-HELP = "solve puzzle files (.non, .nin, TAAI, GRID text, JSON) and workbooks (.xlsx, .xlsm)"
+HELP = (
+    "solve puzzle files (.non, .nin, TAAI, GRID text, webpbn XML, TOML, JSON; colour puzzles "
+    "too) and workbooks (.xlsx, .xlsm)"
+)
 
 EXIT_OK, EXIT_UNSOLVED, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -117,10 +120,14 @@ def _emit(args, record: dict, result, bar) -> None:
         lines.append(f"  {record['error']}")
     if result is not None:
         text = result.text()
+        palette = getattr(result, "palette", None)  # a colour result names its colours
         if args.blocks:
-            text = text.replace("#", "█").replace(".", "·").replace("?", " ")
+            text = text.replace(".", "·").replace("?", " ")
+            text = text if palette is not None else text.replace("#", "█")
         if result.status != INVALID:
             lines.append(text)
+        if palette is not None and result.status != INVALID:
+            lines.append("  " + "  ".join(f"{c.letter} {c.name} {c.rgb}" for c in palette.inks))
         if len(result.solutions) > 1:
             lines.append(f"  ({len(result.solutions)} solutions found; the first is shown)")
     bar.write("\n".join(lines), file=sys.stdout)
