@@ -63,7 +63,12 @@ def _toml(text: str, source: str) -> dict:
     if sys.version_info >= (3, 11):
         import tomllib
     else:  # pragma: no cover - Python 3.10
-        import tomli as tomllib
+        try:
+            import tomli as tomllib
+        except ImportError:
+            raise FormatError(
+                "reading TOML on Python 3.10 needs tomli (pip install tomli)", source
+            ) from None
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -29,7 +29,10 @@ from .sat import SOLVER
 class ColourEncoding:
     """The CNF of one colour board: cell-colour variables, then ladder variables."""
 
-    def __init__(self, board: ColourBoard, deadline: float | None = None):
+    def __init__(
+        self, board: ColourBoard, deadline: float | None = None, lines: list[int] | None = None
+    ):
+        """Encode every cell and every open line (or only ``lines``: a test sees one line)."""
         self.board = board
         self.h, self.w, self.colours = board.h, board.w, board.inks + 1
         self.clauses: list[list[int]] = []
@@ -40,10 +43,10 @@ class ColourEncoding:
         for r in range(self.h):
             for c in range(self.w):
                 self._encode_cell(r, c)
-        for line in range(self.h + self.w):
+        for line in range(self.h + self.w) if lines is None else lines:
             if deadline is not None and time.perf_counter() > deadline:
                 raise Timeout
-            if board.open_mask(line):
+            if lines is not None or board.open_mask(line):
                 self._encode_line(line)
 
     def var(self, r: int, c: int, colour: int) -> int:
