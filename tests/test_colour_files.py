@@ -259,3 +259,27 @@ def test_cli_bad_colour_file_names_file_and_line(tmp_path: Path):
     assert run.returncode == 2
     assert f"{bad}:2: not valid XML" in run.stdout + run.stderr
     assert "Traceback" not in run.stderr
+
+
+# --- the README's colour section -----------------------------------------------------------
+
+
+def readme_blocks(language: str) -> list[str]:
+    """The code blocks of one language in README's "Colour puzzles" section."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("## Colour puzzles", 1)[1].split("\n## ", 1)[0]
+    return [block.split("```", 1)[0] for block in section.split(f"```{language}\n")[1:]]
+
+
+def test_readme_colour_examples_run(tmp_path: Path):
+    (example,) = readme_blocks("python")
+    scope: dict = {}
+    exec(example, scope)  # noqa: S102 - the README's own example
+    assert scope["result"].to_json()["solutions"] == [["rrr", "brb"]]
+    puzzle_json, output_json = readme_blocks("json")
+    flag = tmp_path / "flag.json"
+    flag.write_text(puzzle_json)
+    run = xlsolver("solve", str(flag), "--json")
+    got, shown = json.loads(run.stdout), json.loads(output_json)
+    for key in ("status", "solutions", "colours", "width", "height", "difficulty"):
+        assert got[key] == shown[key], key
