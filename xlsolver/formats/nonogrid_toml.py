@@ -107,6 +107,8 @@ def _colours(doc: dict, text: str, source: str, draft: ColourDraft) -> None:
     defs = table.get("defs", [])
     defs = [defs] if isinstance(defs, str) else defs
     line, _ = _key_line(text, "defs")
+    if not isinstance(defs, list) or not all(isinstance(d, str) for d in defs):
+        raise FormatError('"defs" is not a list of "NAME = (COLOUR) CHAR" strings', source, line)
     items = [(d, line) for d in defs] + [
         (f"{k} = {v}", _key_line(text, re.escape(k))[0]) for k, v in table.items() if k != "defs"
     ]
