@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracles import breaks, colour_blocks, colour_solutions
 
-from xlsolver.nonogram import Puzzle, PuzzleError, Result, next_step, solve
+from xlsolver.nonogram import Puzzle, PuzzleError, Result, next_step, rate, solve
 from xlsolver.nonogram.cells import (
     CERTAIN,
     POSSIBLE,
@@ -290,6 +290,10 @@ def test_colour_result_json_and_text():
     assert result.text() == "a.\nbb"
     assert not result.undecided.any()
     assert is_open(every_colour(2)) and known_colour(colour_bit(2)) == 2
+    reports: list[float] = []
+    solve(puzzle, progress=lambda fraction, _message: reports.append(fraction))
+    assert reports and reports[-1] == 1.0
+    assert rate(puzzle).difficulty == "line"
 
 
 def test_black_and_white_stays_as_it_was():
