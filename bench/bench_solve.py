@@ -3,11 +3,13 @@
     python bench/bench_solve.py webpbn patterns large        # named sets under ../shared/puzzles
     python bench/bench_solve.py taai2011 --first 200          # the first 200 of a TAAI set
     python bench/bench_solve.py dom                           # 3-Dom … 11-Dom, generated
+    python bench/bench_solve.py colour                        # the colour puzzles
     python bench/bench_solve.py FILE... --time-limit 60
     python bench/bench_solve.py webpbn --other "pbnsolve -u {file}"   # time another solver
 
-Every solution found is checked against the clues; a `.non` goal, a TAAI reference
-solution or the class of patterns/expected.csv is checked against the verdict.
+Every solution found is checked against the clues; a goal (in the file, or a colour
+puzzle's `*.solution.png`), a TAAI reference solution or the class of
+patterns/expected.csv is checked against the verdict.
 Peak memory is the process's maximum resident set size.
 """
 
@@ -35,6 +37,7 @@ SETS = {
     "nonogram-db": ["nonogram-db/**/*.non"],
     "taai2011": ["taai/taai2011-questions.txt"],
     "tcga2016": ["taai/tcga2016-questions.txt"],
+    "colour": ["colour/*.non", "colour/*.xml", "colour/*.toml"],
 }
 
 
@@ -75,12 +78,26 @@ def reference_solutions(path: Path) -> list[np.ndarray] | None:
     return read_taai_solutions(sol)
 
 
+def picture_goal(puzzle) -> np.ndarray | None:
+    """A colour goal from the ``*.solution.png`` beside the puzzle file (nearest palette colour)."""
+    png = Path(puzzle.meta.get("source", "")).with_suffix(".solution.png")
+    if not hasattr(puzzle, "palette") or not png.exists():
+        return None
+    from PIL import Image
+
+    pixels = np.asarray(Image.open(png).convert("RGB"), dtype=np.int64)
+    colours = [puzzle.palette.colour(i).rgb for i in range(puzzle.palette.k + 1)]
+    rgb = np.array([[int(c[i : i + 2], 16) for i in (1, 3, 5)] for c in colours])
+    return np.abs(pixels[:, :, None, :] - rgb[None, None]).sum(axis=3).argmin(axis=2)
+
+
 def check(puzzle, result, expected, reference) -> str:
     """'ok' or what is wrong with a verdict."""
     for s in result.solutions:
         if not puzzle.is_solution(s):
             return "WRONG SOLUTION"
     goal = puzzle.meta.get("goal")
+    goal = picture_goal(puzzle) if goal is None else goal
     if goal is not None and result.status != "timeout":
         if result.status != "unique" or not np.array_equal(result.solutions[0], goal):
             return "GOAL MISMATCH"

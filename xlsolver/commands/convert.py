@@ -8,6 +8,7 @@ from pathlib import Path
 
 from ..exits import EXIT_BAD_INPUT, EXIT_OK
 from ..formats import FormatError, read_puzzles, write_puzzle
+from ..nonogram.colour_puzzle import ColourPuzzle
 from ..nonogram.puzzle import Puzzle
 from ..sheets.errors import WorkbookError
 from ..sheets.openpyxl_sheet import new_book
@@ -15,7 +16,10 @@ from ..workbook.files import check_target, is_workbook, open_book, save_new
 from ..workbook.layout import find_puzzles
 from ..workbook.template import write_template
 
-HELP = "convert between puzzle files (.non, .nin, TAAI, JSON, …) and workbooks (.xlsx, .ods, …)"
+HELP = (
+    "convert between puzzle files (.non, .nin, TAAI, webpbn XML, JSON, …) and workbooks "
+    "(.xlsx, .ods, …)"
+)
 MAX_SHEET_NAME = 31  # Excel's limit
 BAD_SHEET_CHARS = re.compile(r"[\[\]:*?/\\]")
 
@@ -44,7 +48,15 @@ def sheet_names(puzzles: list[Puzzle]) -> list[str]:
 
 
 def to_workbook(puzzles: list[Puzzle], output: Path) -> None:
-    """One template sheet per puzzle, saved safely."""
+    """One template sheet per puzzle, saved safely; colour puzzles are refused for now."""
+    for p in puzzles:
+        if isinstance(p, ColourPuzzle):
+            name = f'"{p.title}" ' if p.title else ""
+            raise FormatError(
+                f"{name}is a colour puzzle: workbooks hold black-and-white puzzles only "
+                "(convert it to .non, .xml or .json)",
+                output,
+            )
     book = new_book()
     first = book.sheets()[0]
     for i, (puzzle, name) in enumerate(zip(puzzles, sheet_names(puzzles), strict=True)):

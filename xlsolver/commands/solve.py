@@ -11,8 +11,8 @@ from ..exits import EXIT_BAD_INPUT, EXIT_OK, EXIT_UNSOLVED
 from .options import add_time_limit
 
 HELP = (
-    "solve puzzle files (.non, .nin, TAAI, GRID text, JSON) and workbooks "
-    "(.xlsx, .xlsm; .ods, .xls through LibreOffice)"
+    "solve puzzle files (.non, .nin, TAAI, GRID text, webpbn XML, TOML, JSON; colour puzzles "
+    "too) and workbooks (.xlsx, .xlsm; .ods, .xls through LibreOffice)"
 )
 
 
@@ -123,10 +123,14 @@ def _emit(args, record: dict, result, bar) -> None:
         lines.append(f"  {record['error']}")
     if result is not None:
         text = result.text()
+        palette = getattr(result, "palette", None)  # a colour result names its colours
         if args.blocks:
-            text = text.replace("#", "█").replace(".", "·").replace("?", " ")
+            text = text.replace(".", "·").replace("?", " ")
+            text = text if palette is not None else text.replace("#", "█")
         if result.status != INVALID:
             lines.append(text)
+        if palette is not None and result.status != INVALID:
+            lines.append("  " + "  ".join(f"{c.letter} {c.name} {c.rgb}" for c in palette.inks))
         if len(result.solutions) > 1:
             lines.append(f"  ({len(result.solutions)} solutions found; the first is shown)")
     bar.write("\n".join(lines), file=sys.stdout)

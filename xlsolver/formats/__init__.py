@@ -2,9 +2,10 @@
 
 Glossary
     format  a module with ``NAME``, ``EXTENSIONS``, ``sniff(text)``, ``loads(text,
-            source)`` and optionally ``dumps(puzzle)``
-    entry   one item of a file: a Puzzle (not yet validated), or a FormatError in its
-            place when that part of the file cannot be read
+            source)`` and optionally ``dumps(puzzle)`` (``COLOUR = True`` when it writes
+            colour puzzles too)
+    entry   one item of a file: a Puzzle or a ColourPuzzle (not yet validated), or a
+            FormatError in its place when that part of the file cannot be read
     batch   a file that holds many puzzles (TAAI, GRID text, ``.nonpack``, a JSON list)
 
 Every Puzzle read carries ``meta["source"]`` (the path) and ``meta["index"]`` (its
@@ -19,6 +20,7 @@ import tempfile
 from pathlib import Path
 from types import ModuleType
 
+from ..nonogram.colour_puzzle import ColourPuzzle
 from ..nonogram.puzzle import Puzzle, PuzzleError
 from .base import STRING_SOURCE, FormatError
 from .taai import read_taai_solutions
@@ -41,6 +43,8 @@ FORMATS = {
     "non": "xlsolver.formats.non",
     "nin": "xlsolver.formats.nin",
     "taai": "xlsolver.formats.taai",
+    "xml": "xlsolver.formats.webpbn_xml",
+    "toml": "xlsolver.formats.nonogrid_toml",
     "grid": "xlsolver.formats.grid",
     "json": "xlsolver.formats.jsonfile",
 }
@@ -79,7 +83,10 @@ def detect_format(path: str | Path, text: str | None = None) -> str:
 def _unknown_format(path: str | Path) -> FormatError:
     """The error for a file no format recognises."""
     suffix = Path(path).suffix or "(no extension)"
-    return FormatError(f"unknown puzzle format {suffix}: not .non, .nin, TAAI, GRID or JSON", path)
+    return FormatError(
+        f"unknown puzzle format {suffix}: not .non, .nin, TAAI, webpbn XML, TOML, GRID or JSON",
+        path,
+    )
 
 
 def _read_text(path: str | Path) -> str:
@@ -124,7 +131,7 @@ def read_entries(path: str | Path) -> list[Puzzle | FormatError]:
     return loads(text, detect_format(path, text), source=str(path))
 
 
-def read_puzzles(path: str | Path) -> list[Puzzle]:
+def read_puzzles(path: str | Path) -> list[Puzzle | ColourPuzzle]:
     """Every puzzle of a file, validated; raises FormatError on the first fault."""
     puzzles = []
     for entry in read_entries(path):
@@ -139,22 +146,28 @@ def read_puzzles(path: str | Path) -> list[Puzzle]:
     return puzzles
 
 
-def dumps(puzzle: Puzzle, fmt: str) -> str:
-    """The text of a puzzle in a format that can be written."""
+def dumps(puzzle: Puzzle | ColourPuzzle, fmt: str) -> str:
+    """The text of a puzzle in a format that can be written (colour: ``COLOUR = True``)."""
     module = format_module(fmt)
     if not hasattr(module, "dumps"):
         writable = ", ".join(n for n in FORMATS if hasattr(format_module(n), "dumps"))
         raise FormatError(f'format "{fmt}" cannot be written (writable: {writable})')
+    if isinstance(puzzle, ColourPuzzle) and not getattr(module, "COLOUR", False):
+        colour = ", ".join(n for n in FORMATS if getattr(format_module(n), "COLOUR", False))
+        raise FormatError(f'format "{fmt}" cannot hold colour puzzles (use {colour})')
     return module.dumps(puzzle)
 
 
-def write_puzzle(puzzle: Puzzle, path: str | Path, fmt: str | None = None) -> None:
+def write_puzzle(puzzle: Puzzle | ColourPuzzle, path: str | Path, fmt: str | None = None) -> None:
     """Write a puzzle (format from the extension unless given) through a temporary file."""
     path = Path(path)
     fmt = fmt or _by_extension(path)
     if fmt is None:
         raise FormatError(f"no format writes the extension {path.suffix!r}", path)
-    text = dumps(puzzle, fmt)
+    try:
+        text = dumps(puzzle, fmt)
+    except FormatError as exc:
+        raise FormatError(exc.reason, path) from exc
     folder = path.parent if str(path.parent) else Path(".")
     try:
         fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")

@@ -4,6 +4,11 @@
 "goal": [".##..", …]}``; ``goal`` (rows of ``#`` black and ``.`` white) and the
 strings ``by``, ``copyright``, ``license``, ``catalogue`` are optional; ``columns`` is
 accepted for ``cols``, and a line's clues may also be a string such as ``"3 1 2"``.
+
+A colour puzzle names its inks in ``"colours": {"a": "#ff0000", "b": "#0000ff"}`` (a
+letter each; ``colors`` is accepted too, ``"background"`` is ``#ffffff`` unless given)
+and every clue carries its letter: ``["3a", "1b"]`` or ``"3a 1b"``; its goal rows hold
+``.`` for the background and the letters.
 """
 
 from __future__ import annotations
@@ -14,14 +19,18 @@ import re
 import numpy as np
 
 from ..nonogram.cells import solution_rows
+from ..nonogram.colour_puzzle import ColourPuzzle, is_letter
 from ..nonogram.puzzle import Puzzle
 from .base import FormatError, build_puzzle, parse_numbers
+from .colours import ColourDraft, Line, colour_puzzle
 
 NAME = "json"
 EXTENSIONS = (".json",)
+COLOUR = True  # writes colour puzzles
 
 STRING_KEYS = ("title", "by", "copyright", "license", "catalogue")
 GOAL_CELLS = {"#": True, "1": True, ".": False, "0": False}
+COLOUR_CLUE = re.compile(r"(\d+)(\D)")
 DECODER = json.JSONDecoder()
 SPACE = re.compile(r"\s*")
 
@@ -90,7 +99,7 @@ def _clue_lines(value: object, key: str, source: str, line: int) -> list[tuple[i
     return out
 
 
-def _puzzle(item: object, source: str, line: int) -> Puzzle:
+def _puzzle(item: object, source: str, line: int) -> Puzzle | ColourPuzzle:
     """One puzzle from a JSON object."""
     if not isinstance(item, dict):
         raise FormatError("a puzzle must be a JSON object", source, line)
@@ -98,6 +107,9 @@ def _puzzle(item: object, source: str, line: int) -> Puzzle:
     for key in ("rows", cols_key):
         if key not in item:
             raise FormatError(f'missing "{key}"', source, line)
+    colours_key = "colours" if "colours" in item else "colors"
+    if item.get(colours_key) is not None:
+        return _colour_puzzle(item, colours_key, cols_key, source, line)
     rows = _clue_lines(item["rows"], "rows", source, line)
     cols = _clue_lines(item[cols_key], cols_key, source, line)
     meta = {k: str(item[k]) for k in STRING_KEYS if item.get(k) is not None}
@@ -124,21 +136,101 @@ def _goal(value: object, height: int, width: int, source: str, line: int) -> np.
     )
 
 
-def to_object(puzzle: Puzzle) -> dict:
+def _colour_clue_lines(
+    value: object, key: str, source: str, line: int, draft: ColourDraft
+) -> list[Line]:
+    """Colour clue lines: each a list of ``"3a"`` tokens or a string ``"3a 1b"``."""
+    if not isinstance(value, list):
+        raise FormatError(f'"{key}" is not a list of clue lists', source, line)
+    out: list[Line] = []
+    for i, clues in enumerate(value, 1):
+        if isinstance(clues, str):
+            tokens = re.split(r"[\s,]+", clues.strip()) if clues.strip() else []
+        elif isinstance(clues, list) and all(isinstance(c, str) for c in clues):
+            tokens = clues
+        else:
+            raise FormatError(f'"{key}" item {i} is not a list of clues like "3a"', source, line)
+        blocks: Line = []
+        for token in tokens:
+            match = COLOUR_CLUE.fullmatch(token.strip())
+            if token.strip() == "0":
+                continue
+            if not match:
+                raise FormatError(
+                    f'"{key}" item {i}: "{token}" is not a clue like "3a"', source, line
+                )
+            n, letter = int(match.group(1)), match.group(2)
+            if n:
+                draft.use(letter, line)
+                blocks.append((n, letter))
+        out.append(blocks)
+    return out
+
+
+def _colour_puzzle(
+    item: dict, colours_key: str, cols_key: str, source: str, line: int
+) -> Puzzle | ColourPuzzle:
+    """A colour puzzle from a JSON object with ``colours``."""
+    colours = item[colours_key]
+    if not isinstance(colours, dict) or not all(
+        isinstance(k, str) and is_letter(k) and isinstance(v, str) for k, v in colours.items()
+    ):
+        raise FormatError(f'"{colours_key}" must map letters to "#rrggbb"', source, line)
+    draft = ColourDraft(source)
+    rows = _colour_clue_lines(item["rows"], "rows", source, line, draft)
+    cols = _colour_clue_lines(item[cols_key], cols_key, source, line, draft)
+    for letter, rgb in colours.items():
+        draft.declare(letter, rgb, letter, line)
+    if isinstance(item.get("background"), str):
+        draft.background = ("white", item["background"])
+    meta = {k: str(item[k]) for k in STRING_KEYS if item.get(k) is not None}
+    puzzle = colour_puzzle(draft, rows, cols, title=meta.get("title", ""), meta=meta, line=line)
+    if item.get("goal") is not None:
+        puzzle.meta["goal"] = _colour_goal(item["goal"], puzzle, source, line)
+    return puzzle
+
+
+def _colour_goal(value: object, puzzle, source: str, line: int) -> np.ndarray:
+    """A colour goal: rows of ``.`` and the colour letters."""
+    if not isinstance(puzzle, ColourPuzzle):
+        return _goal(value, puzzle.height, puzzle.width, source, line)
+    letters = puzzle.palette.letters
+    h, w = puzzle.height, puzzle.width
+    if (
+        not isinstance(value, list)
+        or len(value) != h
+        or not all(isinstance(r, str) and len(r) == w and set(r) <= set(letters) for r in value)
+    ):
+        raise FormatError(f'"goal" must be {h} strings of {w} cells of "{letters}"', source, line)
+    return puzzle.palette.from_rows(value)
+
+
+def to_object(puzzle: Puzzle | ColourPuzzle) -> dict:
     """The JSON object of a puzzle (what :func:`dumps` writes)."""
     meta = dict(puzzle.meta)
     if puzzle.title:
         meta["title"] = puzzle.title
     obj: dict = {k: str(meta[k]) for k in STRING_KEYS if meta.get(k)}
+    goal = meta.get("goal")
+    has_goal = goal is not None and np.shape(goal) == (puzzle.height, puzzle.width)
+    if isinstance(puzzle, ColourPuzzle):
+        letters = puzzle.palette.letters
+        obj["colours"] = puzzle.palette.colours_json()
+        if puzzle.palette.background.rgb != "#ffffff":
+            obj["background"] = puzzle.palette.background.rgb
+        obj["rows"] = [[f"{n}{letters[ink]}" for n, ink in c] for c in puzzle.rows]
+        obj["cols"] = [[f"{n}{letters[ink]}" for n, ink in c] for c in puzzle.cols]
+        if has_goal:
+            obj["goal"] = puzzle.palette.rows_text(goal)
+        return obj
     obj["rows"] = [list(c) for c in puzzle.rows]
     obj["cols"] = [list(c) for c in puzzle.cols]
-    goal = meta.get("goal")
-    if goal is not None and np.shape(goal) == (puzzle.height, puzzle.width):
+    if has_goal:
         obj["goal"] = solution_rows(goal)
     return obj
 
 
-def dumps(puzzle: Puzzle) -> str:
+def dumps(puzzle: Puzzle | ColourPuzzle) -> str:
     """A puzzle as a JSON object, one clue line (or goal row) per text line."""
     fields = []
     for key, value in to_object(puzzle).items():

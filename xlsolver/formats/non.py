@@ -4,9 +4,20 @@ Keywords one per line: ``width N``, ``height N``, ``rows`` / ``columns`` each fo
 one line per line of the grid (clues separated by commas; blank or ``0`` for an empty
 line), and optional quoted strings ``title``, ``by``, ``copyright``, ``catalogue``,
 ``license`` (an SPDX code or a quoted string) and ``goal "0101…"`` (the solution, row by
-row). ``color a #ff0000`` lines and clue letters (``3a``) belong to colour puzzles,
-which are rejected. Unknown lines are ignored. A ``.nonpack`` holds several puzzles
-separated by ``====`` lines.
+row). Unknown lines are ignored. A ``.nonpack`` holds several puzzles separated by
+``====`` lines.
+
+Colour puzzles come in two dialects, told apart by their content:
+
+* the extended ``.non`` (mikix/nonogram-db): ``color a #ff0000`` lines, and a colour
+  letter after each clue number (``3a,1b``); the goal holds ``0`` for the background and
+  the letters (colours used but not declared get colours picked here);
+* Nonny's: ``color NAME RRGGBB CHAR`` lines, and colour names before their numbers
+  (``red 1 yellow 2``: a name colours the numbers after it; numbers before any name are
+  ``black``).
+
+A colour whose value is white and that no clue uses is the background. Clues in one
+colour only make a black-and-white puzzle.
 """
 
 from __future__ import annotations
@@ -16,11 +27,14 @@ import re
 
 import numpy as np
 
+from ..nonogram.colour_puzzle import ColourPuzzle, is_letter
 from ..nonogram.puzzle import Puzzle
-from .base import FormatError, build_puzzle, split_lines
+from .base import FormatError, split_lines
+from .colours import ColourDraft, Line, colour_puzzle
 
 NAME = "non"
 EXTENSIONS = (".non", ".nonpack")
+COLOUR = True  # writes colour puzzles (the extended .non)
 
 STRING_KEYS = ("catalogue", "title", "by", "copyright", "license")
 SIZE_KEYS = ("width", "height")
@@ -29,7 +43,8 @@ KEYWORDS = {*STRING_KEYS, *SIZE_KEYS, *SECTION_KEYS, "goal", "color"}
 BUNDLE_DIVIDER = "===="
 BACKGROUND = "#ffffff"
 EMPTY_GOAL_CELL = "0"
-CLUE_TOKEN = re.compile(r"(\d+)([a-z]?)")
+CLUE_TOKEN = re.compile(r"(\d+)([^\d\s,]?)")
+NONNY_DEFAULT = "black"  # Nonny's colour of numbers before any colour name
 COLOUR_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]+")
 SPDX_CODE = re.compile(r"[A-Za-z0-9.+-]+")
 SIZE_LINE = re.compile(r"^\s*(width|height)\s+\d+\s*$", re.MULTILINE)
@@ -119,31 +134,35 @@ def _check_section_end(
         raise FormatError(f'"{text}" is not a line of clues', source, first + end)
 
 
-def _clue_line(text: str, source: str, lineno: int, letters: dict[str, int]) -> tuple[int, ...]:
-    """One line of clues; colour letters are recorded with their first line."""
-    clues: list[int] = []
+def _clue_line(text: str, source: str, lineno: int, names: set[str]) -> Line:
+    """One line of clues as (length, key): a letter ``3a``, a Nonny name, or None."""
+    clues: Line = []
+    name = None
     for token in filter(None, re.split(r"[,\s]+", text)):
         if COLOUR_NAME.fullmatch(token):  # Nonny's variant: a colour name before its numbers
-            letters.setdefault(token.lower(), lineno)
+            name = token.lower()
+            names.add(name)
             continue
         match = CLUE_TOKEN.fullmatch(token)
         if not match:
             raise FormatError(f'clue "{token}" is not a number', source, lineno)
-        clues.append(int(match.group(1)))
-        if match.group(2):
-            letters.setdefault(match.group(2), lineno)
-    if 0 in clues and len(clues) > 1:
+        letter = match.group(2) or None
+        if letter is not None and not is_letter(letter):
+            raise FormatError(f'clue "{token}": "{letter}" cannot name a colour', source, lineno)
+        clues.append((int(match.group(1)), letter if name is None else name))
+    if any(n == 0 for n, _ in clues) and len(clues) > 1:
         raise FormatError(f"clue 0 stands among other clues ({text})", source, lineno)
-    return tuple(c for c in clues if c)
+    return [(n, key) for n, key in clues if n]
 
 
-def _parse(lines: list[str], first: int, source: str) -> Puzzle:
+def _parse(lines: list[str], first: int, source: str) -> Puzzle | ColourPuzzle:
     """One puzzle from its lines; ``first`` is the file line number of ``lines[0]``."""
     meta: dict = {}
     size: dict[str, int] = {}
-    sections: dict[str, list[tuple[int, ...]]] = {}
+    sections: dict[str, list[tuple[int, Line]]] = {}  # per line of the grid: (lineno, clues)
     section_line: dict[str, int] = {}
-    letters: dict[str, int] = {}  # colour letter → first line using it
+    colours: list[tuple[list[str], int]] = []  # the parts of each color line, and its line
+    names: set[str] = set()  # Nonny colour names used in clue lines
     goal: tuple[str, int] | None = None
     i = 0
     while i < len(lines):
@@ -160,7 +179,8 @@ def _parse(lines: list[str], first: int, source: str) -> Puzzle:
             body = _section(lines, i, count)
             _check_section_end(lines, i + len(body), count, first, source)
             sections[key] = [
-                _clue_line(t, source, i + first + k, letters) for k, t in enumerate(body)
+                (i + first + k, _clue_line(t, source, i + first + k, names))
+                for k, t in enumerate(body)
             ]
             section_line[key] = lineno
             i += len(body)
@@ -169,39 +189,61 @@ def _parse(lines: list[str], first: int, source: str) -> Puzzle:
         elif key == "goal":
             goal = (_unquote(value), lineno)
         elif key == "color":
-            _colour(value, source, lineno, letters)
-    return _assemble(meta, size, sections, section_line, letters, goal, first, source)
+            colours.append((_colour_parts(value, source, lineno), lineno))
+    return _assemble(meta, size, sections, section_line, (colours, names), goal, first, source)
 
 
-def _colour(value: str, source: str, lineno: int, letters: dict[str, int]) -> None:
-    """Record a ``color a #rrggbb`` (or Nonny's ``color NAME RRGGBB CHAR``) line.
-
-    White is the background, not an ink.
-    """
+def _colour_parts(value: str, source: str, lineno: int) -> list[str]:
+    """The parts of a ``color a #rrggbb`` (or Nonny's ``color NAME RRGGBB CHAR``) line."""
     parts = value.split()
     simpson = len(parts) == 2 and len(parts[0]) == 1
     nonny = len(parts) == 3 and re.fullmatch(r"#?[0-9A-Fa-f]{6}", parts[1]) is not None
     if not (simpson or nonny):
         raise FormatError(f'color "{value}" is not "LETTER #RRGGBB"', source, lineno)
-    if parts[1].lower().lstrip("#") != BACKGROUND.lstrip("#"):
-        letters.setdefault(parts[0].lower(), lineno)
+    return parts
+
+
+def _draft(
+    colours: tuple[list[tuple[list[str], int]], set[str]],
+    sections: dict[str, list[tuple[int, Line]]],
+    source: str,
+) -> tuple[ColourDraft, bool]:
+    """The colours declared and used, and whether the puzzle is in Nonny's dialect."""
+    lines, names = colours
+    nonny = bool(names) or any(len(parts) == 3 for parts, _ in lines)
+    draft = ColourDraft(source)
+    for key in ("rows", "columns"):
+        for lineno, clues in sections[key]:
+            for _, colour in clues:
+                draft.use(NONNY_DEFAULT if nonny and colour is None else colour, lineno)
+    for parts, lineno in lines:
+        name = parts[0] if not nonny else parts[0].lower()
+        if nonny and len(parts) == 2:
+            raise FormatError("a Simpson colour line in a Nonny puzzle", source, lineno)
+        if name not in draft.used and parts[1].lower().lstrip("#") == BACKGROUND.lstrip("#"):
+            draft.background = (name, BACKGROUND)
+            continue
+        draft.declare(name, parts[1], parts[2] if nonny else None, lineno)
+    if not nonny and None in draft.used and draft.is_colour():
+        raise FormatError(
+            "a clue without a colour letter among clues with colour letters",
+            source,
+            draft.used[None],
+        )
+    return draft, nonny
 
 
 def _assemble(
     meta: dict,
     size: dict[str, int],
-    sections: dict[str, list[tuple[int, ...]]],
+    sections: dict[str, list[tuple[int, Line]]],
     section_line: dict[str, int],
-    letters: dict[str, int],
+    colours: tuple[list[tuple[list[str], int]], set[str]],
     goal: tuple[str, int] | None,
     first: int,
     source: str,
-) -> Puzzle:
+) -> Puzzle | ColourPuzzle:
     """Check the parts read against each other and build the puzzle."""
-    if len(letters) > 1:
-        second = sorted(letters.values())[1]
-        names = ", ".join(sorted(letters))
-        raise FormatError(f"colour puzzles are not supported (colours {names})", source, second)
     for key, size_key in SECTION_KEYS.items():
         if key not in sections:
             raise FormatError(f'no "{key}" section', source, first)
@@ -212,24 +254,42 @@ def _assemble(
                 source,
                 section_line[key],
             )
-    rows, cols = sections["rows"], sections["columns"]
-    if goal is not None:
-        meta["goal"] = _goal(goal[0], len(rows), len(cols), source, goal[1])
-    return build_puzzle(
-        rows, cols, title=meta.get("title", ""), meta=meta, source=source, line=first
+    draft, nonny = _draft(colours, sections, source)
+    if nonny:
+        sections = {
+            key: [(n, [(c, k or NONNY_DEFAULT) for c, k in clues]) for n, clues in lines]
+            for key, lines in sections.items()
+        }
+    rows = [clues for _, clues in sections["rows"]]
+    cols = [clues for _, clues in sections["columns"]]
+    if nonny and NONNY_DEFAULT in draft.used and NONNY_DEFAULT not in draft.declared:
+        draft.declare(NONNY_DEFAULT, "#000000", None, None)
+    title = meta.get("title", "")
+    puzzle = colour_puzzle(
+        draft, rows, cols, title=title, meta=meta, line=first, undeclared_ok=not nonny
     )
+    if goal is not None:
+        puzzle.meta["goal"] = _goal(goal[0], puzzle, source, goal[1])
+    return puzzle
 
 
-def _goal(text: str, height: int, width: int, source: str, lineno: int) -> np.ndarray:
-    """The solution of a ``goal`` line as an H×W boolean array."""
+def _goal(text: str, puzzle: Puzzle | ColourPuzzle, source: str, lineno: int) -> np.ndarray:
+    """The solution of a ``goal`` line: booleans, or colour numbers for a colour puzzle."""
+    height, width = puzzle.height, puzzle.width
     if len(text) != height * width:
         raise FormatError(
             f"goal has {len(text)} cells but the grid has {height}×{width} = {height * width}",
             source,
             lineno,
         )
-    cells = np.array([ch != EMPTY_GOAL_CELL for ch in text], dtype=bool)
-    return cells.reshape(height, width)
+    if not isinstance(puzzle, ColourPuzzle):
+        cells = np.array([ch != EMPTY_GOAL_CELL for ch in text], dtype=bool)
+        return cells.reshape(height, width)
+    number = {EMPTY_GOAL_CELL: 0} | {c.letter: i for i, c in enumerate(puzzle.palette.inks, 1)}
+    bad = next((ch for ch in text if ch not in number), None)
+    if bad is not None:
+        raise FormatError(f'goal: "{bad}" is no colour of the puzzle', source, lineno)
+    return np.array([number[ch] for ch in text], dtype=np.int8).reshape(height, width)
 
 
 def _quote(value: str) -> str:
@@ -237,8 +297,12 @@ def _quote(value: str) -> str:
     return '"' + html.escape(value, quote=True) + '"'
 
 
-def dumps(puzzle: Puzzle) -> str:
-    """The ``.non`` text of a puzzle (with its goal when meta holds one)."""
+def dumps(puzzle: Puzzle | ColourPuzzle) -> str:
+    """The ``.non`` text of a puzzle (with its goal when meta holds one).
+
+    A colour puzzle is written in the extended ``.non``: a ``color`` line per ink and a
+    colour letter after each clue number.
+    """
     meta = dict(puzzle.meta)
     if puzzle.title:
         meta.setdefault("title", puzzle.title)
@@ -251,12 +315,21 @@ def dumps(puzzle: Puzzle) -> str:
             out.append(f"{key} {value}")
         else:
             out.append(f"{key} {_quote(str(value))}")
-    out += [f"width {puzzle.width}", f"height {puzzle.height}", "", "rows"]
-    out += [",".join(map(str, clues)) or "0" for clues in puzzle.rows]
-    out += ["", "columns"]
-    out += [",".join(map(str, clues)) or "0" for clues in puzzle.cols]
+    out += [f"width {puzzle.width}", f"height {puzzle.height}"]
+    if isinstance(puzzle, ColourPuzzle):
+        letters = puzzle.palette.letters
+        out += [""] + [f"color {c.letter} {c.rgb}" for c in puzzle.palette.inks]
+        rows = [",".join(f"{n}{letters[ink]}" for n, ink in clues) for clues in puzzle.rows]
+        cols = [",".join(f"{n}{letters[ink]}" for n, ink in clues) for clues in puzzle.cols]
+        cell = EMPTY_GOAL_CELL + letters[1:]
+    else:
+        rows = [",".join(map(str, clues)) for clues in puzzle.rows]
+        cols = [",".join(map(str, clues)) for clues in puzzle.cols]
+        cell = EMPTY_GOAL_CELL + "1"
+    out += ["", "rows"] + [line or "0" for line in rows]
+    out += ["", "columns"] + [line or "0" for line in cols]
     goal = meta.get("goal")
     if goal is not None and np.shape(goal) == (puzzle.height, puzzle.width):
-        cells = "".join("1" if v else EMPTY_GOAL_CELL for v in np.asarray(goal, bool).ravel())
+        cells = "".join(cell[int(v)] for v in np.asarray(goal).ravel())
         out += ["", f'goal "{cells}"']
     return "\n".join(out) + "\n"

@@ -12,12 +12,30 @@ The pipeline, in the order a puzzle meets it:
 ``cells`` holds the cell-state flags, ``puzzle`` the clues and their validation,
 ``result`` what the analyzer returns.
 
+Colour puzzles take the same pipeline in their own modules: ``colour_puzzle`` (the
+palette and the clues of ``(length, ink)``), ``colour_line``, ``colour_board``,
+``colour_probe`` (probing and search), ``colour_sat``, ``colour_analyzer`` and
+``colour_result``; ``analyzer.solve`` hands a :class:`ColourPuzzle` to them.
+
     from xlsolver.nonogram import Puzzle, solve
     result = solve(Puzzle.from_clues(rows=[[1]], cols=[[1]]))
 """
 
 from .analyzer import rate, solve
+from .colour_puzzle import Colour, ColourPuzzle, Palette
+from .colour_result import ColourResult
 from .puzzle import Puzzle, PuzzleError
 from .result import Result, Step
 
-__all__ = ["Puzzle", "PuzzleError", "Result", "Step", "rate", "solve"]
+__all__ = [
+    "Colour",
+    "ColourPuzzle",
+    "ColourResult",
+    "Palette",
+    "Puzzle",
+    "PuzzleError",
+    "Result",
+    "Step",
+    "rate",
+    "solve",
+]

@@ -21,6 +21,7 @@ import numpy as np
 
 from .board import Board, Contradiction, Timeout
 from .cells import BLACK, COLOUR, CONC, DISCREPANCY_CONC, WHITE, grid_from_solution
+from .colour_puzzle import ColourPuzzle
 from .line import solve_line
 from .probe import probe
 from .puzzle import Puzzle, PuzzleError, line_name
@@ -61,8 +62,21 @@ def solve(
     uniqueness, more counts solutions up to that number. ``givens`` is a state grid
     of cells the user already painted. ``common`` computes the cells shared by *all*
     solutions of a puzzle with several (otherwise only the cells logic proved are
-    confirmed in ``Result.grid``).
+    confirmed in ``Result.grid``). A :class:`ColourPuzzle` goes to :mod:`.colour_analyzer`.
     """
+    if isinstance(puzzle, ColourPuzzle):
+        from .colour_analyzer import solve_colour
+
+        return solve_colour(
+            puzzle,
+            max_solutions=max_solutions,
+            time_limit=time_limit,
+            givens=givens,
+            trace=trace,
+            method=method,
+            progress=progress,
+            common=common,
+        )
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
     run = _Run(puzzle, max_solutions, deadline, trace, progress, start)

@@ -9,6 +9,9 @@ Glossary
 
 ``state & COLOUR`` is the colour, ``state & CONC`` the certainty; the ``is_*``
 predicates read one state, numpy masks (``grid & COLOUR == BLACK``) read a grid.
+
+Colour puzzles (k inks) hold a different state per cell, the set of colours still
+possible, with CERTAIN in the place of CONC: see "colour puzzles" below.
 """
 
 from __future__ import annotations
@@ -85,3 +88,72 @@ def grid_text(grid: np.ndarray) -> list[str]:
     """A state grid as text: ``#`` black, ``.`` white, ``?`` unknown, ``!`` discrepancy."""
     chars = {BLANK: "?", BLACK: "#", WHITE: ".", DISCREPANCY: "!"}
     return ["".join(chars[int(v) & COLOUR] for v in row) for row in grid]
+
+
+# -- colour puzzles ---------------------------------------------------------------------
+# A colour puzzle has k inks, numbered 1..k, and the background, numbered 0. A cell's
+# state is then the *set of colours still possible*: bit c (``colour_bit(c)``) for colour
+# c, bit 0 for the background, held in a numpy uint32 grid. All k+1 bits: nothing known
+# (the BLANK idea); one bit: the cell's colour (the BLACK/WHITE idea); no bit: every
+# colour was ruled out, a contradiction (the DISCREPANCY idea). CERTAIN is the CONC idea:
+# set when the set was proved, clear while it is only assumed during a trial.
+# Two colours read as the black-and-white byte: {background} is WHITE, {ink 1} is BLACK,
+# both is BLANK, none is DISCREPANCY. BLACK/WHITE/DISCREPANCY/CONC stay the names of the
+# two-colour byte above; the names below belong to colour-set states only.
+
+BACKGROUND = 0  # the colour number of the background
+MAX_INKS = 30  # inks 1..30 and the background fit below CERTAIN
+CERTAIN = 1 << 31  # confirmed: proved, not merely assumed (CONC for colour-set states)
+POSSIBLE = CERTAIN - 1  # the colour bits of a colour-set state
+
+
+def colour_bit(colour: int) -> int:
+    """The bit of one colour (0 = background) in a colour-set state."""
+    return 1 << colour
+
+
+def every_colour(inks: int) -> int:
+    """The set of all colours of a puzzle with ``inks`` inks: nothing known yet."""
+    return (1 << (inks + 1)) - 1
+
+
+def known_colour(state: int) -> int | None:
+    """The colour number when exactly one colour is possible, else None."""
+    bits = state & POSSIBLE
+    if bits and not bits & (bits - 1):
+        return bits.bit_length() - 1
+    return None
+
+
+def is_open(state: int) -> bool:
+    """True when two or more colours are still possible."""
+    bits = state & POSSIBLE
+    return bool(bits & (bits - 1))
+
+
+def is_conflict(state: int) -> bool:
+    """True when no colour is possible (the DISCREPANCY of colour cells)."""
+    return not state & POSSIBLE
+
+
+def is_certain(state: int) -> bool:
+    """True when a colour-set state is confirmed, not assumed."""
+    return bool(state & CERTAIN)
+
+
+def colour_states(solution: np.ndarray) -> np.ndarray:
+    """Confirmed colour-set states for a solution of colour numbers (0 = background)."""
+    sol = np.asarray(solution, dtype=np.int64)
+    return ((np.uint32(1) << sol.astype(np.uint32)) | np.uint32(CERTAIN)).astype(np.uint32)
+
+
+def colour_state_text(grid: np.ndarray, letters: str) -> list[str]:
+    """Colour-set states as text: ``letters[c]`` for a known colour, ``?`` open, ``!`` none."""
+    out = []
+    for row in grid:
+        chars = []
+        for v in row:
+            colour = known_colour(int(v))
+            chars.append("!" if is_conflict(int(v)) else "?" if colour is None else letters[colour])
+        out.append("".join(chars))
+    return out

@@ -1,0 +1,284 @@
+"""Colour puzzle files: read, written back, solved; the real colour set decided and checked.
+
+The goals come from the files (webpbn's ``<solution type="goal">``) or from the
+``*.solution.png`` picture beside a puzzle, read here with pillow: each pixel is mapped
+to the nearest colour of the puzzle's palette. Every solution is checked against
+every clue by ``oracles.breaks``, written apart from the engine.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from conftest import DATA, ROOT, shared_path
+from oracles import breaks
+
+from xlsolver.formats import FormatError, detect_format, dumps, loads, read_puzzles, write_puzzle
+from xlsolver.nonogram import Puzzle, solve
+from xlsolver.nonogram.colour_puzzle import ColourPuzzle, Palette
+
+COLOUR_FIXTURES = [
+    "nonny-rainbow.non",
+    "nonny-tree.non",
+    "nonny-test-2x2.non",
+    "nonogrid-uk-flag.toml",
+    "numberloom-take_two.xml",
+    "webpbn-color-00047-map.xml",
+]
+PIXEL_TOLERANCE = 40  # the largest distance of a picture's pixel from its palette colour
+
+
+def rgb_of(text: str) -> np.ndarray:
+    """``#rrggbb`` as three integers."""
+    return np.array([int(text[i : i + 2], 16) for i in (1, 3, 5)])
+
+
+def picture_goal(png: Path, palette: Palette) -> np.ndarray:
+    """A solution picture as colour numbers: each pixel's nearest palette colour."""
+    from PIL import Image
+
+    pixels = np.asarray(Image.open(png).convert("RGB"), dtype=np.int64)
+    colours = np.array([rgb_of(palette.colour(i).rgb) for i in range(palette.k + 1)])
+    distance = np.abs(pixels[:, :, None, :] - colours[None, None, :, :]).sum(axis=3)
+    assert distance.min(axis=2).max() <= PIXEL_TOLERANCE, f"{png}: a pixel of no palette colour"
+    return distance.argmin(axis=2)
+
+
+def read_one(path: Path) -> Puzzle | ColourPuzzle:
+    """The one puzzle of a file, validated."""
+    (puzzle,) = read_puzzles(path)
+    return puzzle
+
+
+# --- fixtures ----------------------------------------------------------------------------
+
+
+def test_nonny_dialect_names_before_numbers():
+    rainbow = read_one(DATA / "nonny-rainbow.non")
+    assert isinstance(rainbow, ColourPuzzle)
+    assert [c.name for c in rainbow.palette.inks] == ["red", "yellow", "green", "purple"]
+    assert rainbow.palette.letters == ".#@aX"  # green's "0" cannot be a letter
+    assert rainbow.rows[2] == ((1, 1), (2, 2), (2, 3), (2, 2), (1, 1))
+    tree = read_one(DATA / "nonny-tree.non")
+    assert tree.cols[0] == ((1, 1),)  # a number before any name is black
+    assert tree.palette.inks[0].name == "black" and tree.rows[0] == ()
+
+
+def test_extended_non_letters_and_goal():
+    text = (
+        "width 3\nheight 2\ncolor a #ff0000\ncolor b #0000ff\ncolor w #ffffff\n"
+        'rows\n1a,1b\n3b\ncolumns\n1a,1b\n2b\n1b\ngoal "ab0bbb"\n'
+    )
+    (puzzle,) = loads(text, "non")
+    puzzle.validate()
+    assert puzzle.palette.colours_json() == {"a": "#ff0000", "b": "#0000ff"}
+    assert puzzle.rows == (((1, 1), (1, 2)), ((3, 2),))
+    assert puzzle.is_solution(puzzle.meta["goal"])
+    (undeclared,) = loads("width 2\nheight 1\nrows\n1a,1b\ncolumns\n1a\n1b\n", "non")
+    assert undeclared.palette.letters == ".ab"  # colours picked for undeclared letters
+
+
+def test_one_colour_files_stay_black_and_white():
+    (simpson,) = loads("color a #000000\nwidth 1\nheight 1\nrows\n1a\ncolumns\n1a\n", "non")
+    xml = '<puzzleset><puzzle><clues type="rows"><line><count>1</count></line></clues>'
+    xml += '<clues type="columns"><line><count>1</count></line></clues></puzzle></puzzleset>'
+    (pbn,) = loads(xml, "xml")
+    assert type(simpson) is Puzzle and type(pbn) is Puzzle
+    assert simpson.rows == pbn.rows == ((1,),)
+
+
+def test_webpbn_goal_and_number_loom_picture():
+    us_map = read_one(DATA / "webpbn-color-00047-map.xml")
+    assert (us_map.width, us_map.height, us_map.palette.k) == (31, 18, 4)
+    assert us_map.title == "Not To Scale" and us_map.meta["by"] == "Jan Wolter"
+    assert not breaks(us_map, us_map.meta["goal"].tolist())
+    pills = read_one(DATA / "numberloom-take_two.xml")
+    goal = picture_goal(DATA / "numberloom-take_two.solution.png", pills.palette)
+    assert not breaks(pills, goal.tolist())
+
+
+def test_toml_flag():
+    flag = read_one(DATA / "nonogrid-uk-flag.toml")
+    assert [(c.letter, c.rgb) for c in flag.palette.inks] == [("b", "#0000ff"), ("r", "#ff0000")]
+    assert flag.cols[14] == ((15, 2),) and flag.rows[6] == ((31, 2),)
+    result = solve(flag)
+    assert result.status == "unique"
+    assert result.to_json()["solutions"][0][0] == "rrrbbbbbbbbbbbrrrbbbbbbbbbbbrrr"
+
+
+@pytest.mark.parametrize("name", COLOUR_FIXTURES)
+@pytest.mark.parametrize("fmt", ["non", "xml", "json"])
+def test_colour_round_trip(name: str, fmt: str, tmp_path: Path) -> None:
+    puzzle = read_one(DATA / name)
+    target = tmp_path / f"again.{fmt}"
+    write_puzzle(puzzle, target)
+    again = read_one(target)
+    assert isinstance(again, ColourPuzzle)
+    assert (again.rows, again.cols) == (puzzle.rows, puzzle.cols)
+    assert again.palette.letters == puzzle.palette.letters
+    assert [c.rgb for c in again.palette.inks] == [c.rgb for c in puzzle.palette.inks]
+    if "goal" in puzzle.meta:
+        assert np.array_equal(again.meta["goal"], puzzle.meta["goal"])
+    if fmt == "xml":
+        assert [c.name for c in again.palette.inks] == [c.name for c in puzzle.palette.inks]
+
+
+@pytest.mark.parametrize("fmt", ["nin", "grid"])
+def test_black_and_white_formats_refuse_colour(fmt: str) -> None:
+    puzzle = read_one(DATA / "nonny-rainbow.non")
+    with pytest.raises(FormatError, match=f'format "{fmt}" cannot hold colour puzzles'):
+        dumps(puzzle, fmt)
+
+
+def test_detect_colour_formats():
+    assert detect_format("a.xml") == "xml" and detect_format("a.toml") == "toml"
+    flag = (DATA / "nonogrid-uk-flag.toml").read_text()
+    assert detect_format("flag", flag) == "toml"
+    assert detect_format("map", (DATA / "webpbn-color-00047-map.xml").read_text()) == "xml"
+
+
+def test_xml_set_goes_on_after_a_bad_puzzle():
+    good = '<puzzle><clues type="rows"><line><count>1</count></line></clues>'
+    good += '<clues type="columns"><line><count>1</count></line></clues></puzzle>'
+    bad = '<puzzle type="triddler">\n</puzzle>'
+    entries = loads(f"<puzzleset>\n{bad}\n{good}\n</puzzleset>", "xml", source="set.xml")
+    assert isinstance(entries[0], FormatError) and entries[0].line == 2
+    assert "triddler" in str(entries[0]) and entries[1].rows == ((1,),)
+
+
+# --- the shared colour set: every puzzle decided, every goal met --------------------------
+
+
+def shared_colour_files() -> list[Path]:
+    """The puzzle files of ../shared/puzzles/colour (skips when absent)."""
+    folder = shared_path("colour")
+    return sorted(p for p in folder.iterdir() if p.suffix in (".non", ".xml", ".toml"))
+
+
+@pytest.mark.shared
+def test_shared_colour_set_is_decided_and_meets_its_goals():
+    folder = shared_path("colour")
+    with (folder / "expected.csv").open(newline="") as f:
+        expected = {row["file"]: row for row in csv.DictReader(f)}
+    files = shared_colour_files()
+    assert {p.name for p in files} == set(expected)
+    goals = 0
+    for path in files:
+        puzzle = read_one(path)
+        row = expected[path.name]
+        assert (puzzle.width, puzzle.height) == (int(row["width"]), int(row["height"])), path
+        assert puzzle.palette.k == int(row["colours"]), path
+        goal = puzzle.meta.get("goal")
+        png = path.with_name(path.stem + ".solution.png")
+        if goal is None and png.exists():
+            goal = picture_goal(png, puzzle.palette)
+        assert (row["has_goal"] == "yes") == ("goal" in puzzle.meta), path
+        for method in ("auto", "logic"):
+            result = solve(puzzle, method=method, max_solutions=2)
+            assert result.status == "unique", (path, method, result.status)
+            assert not breaks(puzzle, result.solutions[0].tolist()), path
+            if goal is not None:
+                assert np.array_equal(result.solutions[0], goal), path
+        goals += goal is not None
+    assert goals == 7
+
+
+# --- the command line ----------------------------------------------------------------------
+
+
+def xlsolver(*args: str) -> subprocess.CompletedProcess:
+    """Run ``python -m xlsolver`` from the project root."""
+    return subprocess.run(
+        [sys.executable, "-m", "xlsolver", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_cli_colour_json():
+    run = xlsolver("solve", str(DATA / "nonny-rainbow.non"), "--json")
+    assert run.returncode == 0, run.stderr
+    record = json.loads(run.stdout)
+    assert record["status"] == "unique"
+    assert record["colours"] == {"#": "#ff0000", "@": "#ffff00", "a": "#50c878", "X": "#800080"}
+    assert record["solutions"][0][0] == "...####..."
+    puzzle = read_one(DATA / "nonny-rainbow.non")
+    assert puzzle.is_solution(puzzle.palette.from_rows(record["solutions"][0]))
+
+
+def test_cli_colour_text_count_first_and_time_limit(tmp_path: Path):
+    text = xlsolver("solve", str(DATA / "webpbn-color-00047-map.xml"))
+    assert text.returncode == 0 and "unique (31×18" in text.stdout
+    assert "|" not in text.stdout and "X black #000000" in text.stdout
+    two = tmp_path / "two.json"
+    two.write_text(
+        '{"colours": {"a": "#ff0000", "b": "#0000ff"}, "rows": [["1a"], ["1a"], ["1b"]],'
+        ' "cols": [["1a", "1b"], ["1a"]]}'
+    )
+    counted = json.loads(xlsolver("solve", str(two), "--json", "--count", "10").stdout)
+    assert counted["status"] == "multiple" and len(counted["solutions"]) == 2
+    first = json.loads(xlsolver("solve", str(two), "--json", "--first").stdout)
+    assert first["status"] == "solved" and len(first["solutions"]) == 1
+    rng = np.random.default_rng(0)
+    big = ColourPuzzle.from_solution(
+        rng.integers(0, 4, (40, 40)),
+        Palette.build(
+            [("red", "#ff0000", None), ("green", "#00ff00", None), ("blue", "#0000ff", None)]
+        ),
+    )
+    write_puzzle(big, tmp_path / "big.non")
+    slow = xlsolver("solve", str(tmp_path / "big.non"), "--json", "--time-limit", "0.001")
+    assert slow.returncode == 1 and json.loads(slow.stdout)["status"] == "timeout"
+
+
+def test_cli_convert_between_colour_formats(tmp_path: Path):
+    xml = tmp_path / "flag.xml"
+    run = xlsolver("convert", str(DATA / "nonogrid-uk-flag.toml"), "-o", str(xml))
+    assert run.returncode == 0, run.stderr
+    assert read_one(xml).rows == read_one(DATA / "nonogrid-uk-flag.toml").rows
+    refused = xlsolver("convert", str(DATA / "nonny-tree.non"), "-o", str(tmp_path / "t.nin"))
+    assert refused.returncode == 2 and "cannot hold colour puzzles" in refused.stderr
+    assert not (tmp_path / "t.nin").exists()
+    book = xlsolver("convert", str(DATA / "nonny-tree.non"), "-o", str(tmp_path / "t.xlsx"))
+    assert book.returncode == 2 and "colour puzzle" in book.stderr
+    assert not (tmp_path / "t.xlsx").exists()
+
+
+def test_cli_bad_colour_file_names_file_and_line(tmp_path: Path):
+    bad = tmp_path / "bad.xml"
+    bad.write_text('<puzzleset><puzzle>\n<clues type="rows"><line><count>two</count>')
+    run = xlsolver("solve", str(bad))
+    assert run.returncode == 2
+    assert f"{bad}:2: not valid XML" in run.stdout + run.stderr
+    assert "Traceback" not in run.stderr
+
+
+# --- the colour page of the docs ----------------------------------------------------------
+
+
+def readme_blocks(language: str) -> list[str]:
+    """The code blocks of one language in docs/colour.md."""
+    text = (ROOT / "docs" / "colour.md").read_text(encoding="utf-8")
+    return [block.split("```", 1)[0] for block in text.split(f"```{language}\n")[1:]]
+
+
+def test_colour_page_examples_run(tmp_path: Path):
+    (example,) = readme_blocks("python")
+    scope: dict = {}
+    exec(example, scope)  # noqa: S102 - the README's own example
+    assert scope["result"].to_json()["solutions"] == [["rrr", "brb"]]
+    puzzle_json, output_json = readme_blocks("json")
+    flag = tmp_path / "flag.json"
+    flag.write_text(puzzle_json)
+    run = xlsolver("solve", str(flag), "--json")
+    got, shown = json.loads(run.stdout), json.loads(output_json)
+    for key in ("status", "solutions", "colours", "width", "height", "difficulty"):
+        assert got[key] == shown[key], key
