@@ -23,6 +23,7 @@ from ..nonogram.cells import is_black, is_white
 from ..nonogram.line import LineSolution, solve_line, spread
 from ..nonogram.puzzle import Puzzle, min_length
 from ..nonogram.result import RULE_CONTRADICTION, RULE_GUESS, RULE_LINE, Step
+from .masks import bits, runs_in, span, start_bounds
 
 # Rule ids in order of difficulty (RULES.md); "line" is the complete line solver.
 RULE_ORDER = (
@@ -81,45 +82,6 @@ class LineView:
             for j, (s, c) in enumerate(zip(self.solved.starts, self.clues, strict=True))
             if spread(s, c) >> i & 1
         ]
-
-
-# ---- bit helpers -------------------------------------------------------------------
-
-
-def bits(mask: int) -> list[int]:
-    """The set bit positions of a mask, low to high."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def span(a: int, e: int) -> int:
-    """Bits a..e inclusive (empty when e < a)."""
-    return ((1 << (e - a + 1)) - 1) << a if e >= a else 0
-
-
-def runs_in(mask: int, n: int) -> list[tuple[int, int]]:
-    """Maximal runs of set bits as (first, last)."""
-    out = []
-    i = 0
-    while i < n:
-        if mask >> i & 1:
-            j = i
-            while j + 1 < n and mask >> (j + 1) & 1:
-                j += 1
-            out.append((i, j))
-            i = j + 1
-        else:
-            i += 1
-    return out
-
-
-def start_bounds(starts: int) -> tuple[int, int]:
-    """Lowest and highest start in a start mask."""
-    return (starts & -starts).bit_length() - 1, starts.bit_length() - 1
 
 
 # ---- the rules, easiest first ------------------------------------------------------
