@@ -179,6 +179,15 @@ class XlsxSheet:
             lambda cell: fill_hex(cell.fill) if cell is not None and cell.has_style else None,
         )
 
+    def read_font_colours(self, rect: Rect) -> list[list[str | None]]:
+        """Font colours (``#RRGGBB``) of a rectangle, ``None`` where automatic."""
+        return self._read(
+            rect,
+            lambda cell: (
+                colour_hex(cell.font.color) if cell is not None and cell.has_style else None
+            ),
+        )
+
     def read_diagonals(self, rect: Rect) -> list[list[bool]]:
         """True where a cell shows both diagonals (a crossed white cell)."""
 

@@ -171,3 +171,10 @@ class StyleReadingSheet(Sheet, Protocol):
 
     def read_borders(self, rect: Rect) -> list[list[bool]]:
         """True where a cell is boxed: a border on all four sides."""
+
+    def read_font_colours(self, rect: Rect) -> list[list[str | None]]:
+        """Font colours (``#RRGGBB``) of a rectangle, ``None`` where automatic (black).
+
+        A colour clue typed on a white cell takes its font colour; callers without this
+        read treat every font as black (``workbook.colour_read.read_font_colours``).
+        """
