@@ -12,7 +12,7 @@ Glossary
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..nonogram.colour_puzzle import SPARE_LETTERS, ColourPuzzle, Palette
 from ..sheets.protocol import Cell, CellFormat, LayoutSheet, Rect, Style
@@ -64,7 +64,8 @@ def write_colour_template(
     sheet: LayoutSheet, puzzle: ColourPuzzle, *, title: str = ""
 ) -> TemplateLayout:
     """Lay out a colour puzzle: numbers as in black and white, each clue cell filled with
-    its colour, and the palette row. No live clue checks (their sums assume gaps)."""
+    its colour, and the palette row. No live clue checks (their sums assume gaps).
+    The layout's print area includes the palette row."""
     shape = _Shape(
         tuple(tuple(n for n, _ in line) for line in puzzle.rows),
         tuple(tuple(n for n, _ in line) for line in puzzle.cols),
@@ -83,8 +84,8 @@ def write_colour_template(
             cells.setdefault(ink, []).append((bottom - len(line) + 1 + j, left + i))
     for ink, where in cells.items():
         sheet.paint(where, clue_style(palette.colour(ink).rgb))
-    write_palette_row(sheet, layout, palette)
-    return layout
+    grown = write_palette_row(sheet, layout, palette)
+    return replace(layout, print_area=grown)
 
 
 def palette_row(layout: TemplateLayout) -> Cell:
@@ -122,5 +123,5 @@ def write_empty_colour_template(
 ) -> TemplateLayout:
     """An empty template with ``colours`` empty swatches for a person to fill."""
     layout = write_template(sheet, size=size, title=title, checks=False)
-    write_palette_row(sheet, layout, None, colours)
-    return layout
+    grown = write_palette_row(sheet, layout, None, colours)
+    return replace(layout, print_area=grown)
