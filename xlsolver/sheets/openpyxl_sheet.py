@@ -206,7 +206,7 @@ class XlsxSheet(SheetBase):
 
         return self._read(rect, formula)
 
-    def read_font_colors(self, rect: Rect) -> list[list[str | None]]:
+    def read_font_colours(self, rect: Rect) -> list[list[str | None]]:
         """Font colours (``#RRGGBB``), ``None`` where automatic."""
         return self._read(
             rect,
