@@ -52,21 +52,18 @@ def sheet_names(puzzles: list[Puzzle]) -> list[str]:
 
 
 def to_workbook(puzzles: list[Puzzle], output: Path, inputs=(), in_place: bool = False) -> None:
-    """One template sheet per puzzle, saved safely; colour puzzles are refused for now."""
-    for p in puzzles:
-        if isinstance(p, ColourPuzzle):
-            name = f'"{p.title}" ' if p.title else ""
-            raise FormatError(
-                f"{name}is a colour puzzle: workbooks hold black-and-white puzzles only "
-                "(convert it to .non, .xml or .json)",
-                output,
-            )
+    """One template sheet per puzzle (colour clue cells in their colours), saved safely."""
     book = new_book()
     first = book.sheets()[0]
     for i, (puzzle, name) in enumerate(zip(puzzles, sheet_names(puzzles), strict=True)):
         sheet = first if i == 0 else book.add_sheet(name)
         sheet.ws.title = name
-        write_template(sheet, puzzle, title=puzzle.title, checks=True)
+        if isinstance(puzzle, ColourPuzzle):
+            from ..workbook.colour_template import write_colour_template
+
+            write_colour_template(sheet, puzzle, title=puzzle.title)
+        else:
+            write_template(sheet, puzzle, title=puzzle.title, checks=True)
     save_new(book, output, inputs, in_place=in_place)
 
 
