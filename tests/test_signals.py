@@ -196,3 +196,53 @@ def test_jobs_stop_at_once_and_name_what_was_written(books: Path, tmp_path: Path
     assert run.returncode == expected, err
     assert err.splitlines()[-1].endswith(f"outputs completed: {out / 'a-dancer.xlsx'}"), err
     assert "Traceback" not in err
+
+
+def _cmdline(pid: int) -> str:
+    """A process's command line ("" when gone)."""
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+    except OSError:
+        return ""
+
+
+def office_processes(parent: int) -> list[int]:
+    """LibreOffice processes started by ``parent`` (its soffice child and that one's own)."""
+    direct = [p for p in _pids() if _ppid(p) == parent and "office" in _cmdline(p)]
+    return direct + [p for p in _pids() if _ppid(p) in direct]
+
+
+@pytest.mark.libreoffice
+def test_sigterm_stops_the_libreoffice_a_command_started(faase: Path, tmp_path: Path) -> None:
+    """SIGTERM during an .ods solve: the headless LibreOffice of the run stops too."""
+    from xlsolver.libreoffice import server
+
+    reason = server.available()
+    if reason:
+        pytest.skip(reason)
+    made = subprocess.run(
+        [sys.executable, "-m", "xlsolver", "convert", str(faase), "-o", "faase.ods"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
+    assert made.returncode == 0, made.stderr
+    run = start(["solve", "faase.ods"], tmp_path)
+    offices: list[int] = []
+    try:
+        assert wait_for(lambda: bool(office_processes(run.pid))), "no LibreOffice started"
+        offices = office_processes(run.pid)
+        time.sleep(3)  # solving: LibreOffice is up and the file read
+        offices = sorted(set(offices + office_processes(run.pid)))
+        os.kill(run.pid, signal.SIGTERM)
+        _, err = run.communicate(timeout=60)
+        assert wait_for(lambda: all(_state(p) in ("", "Z") for p in offices), 15), offices
+    finally:
+        if run.poll() is None:
+            run.kill()
+            run.communicate()
+        for pid in offices:
+            if _state(pid) not in ("", "Z"):
+                os.kill(pid, signal.SIGKILL)
+    assert run.returncode == EXIT_TERMINATED, err
+    assert gone_soon(run.pid) == []
