@@ -8,7 +8,6 @@ Glossary
 from __future__ import annotations
 
 import os
-import tempfile
 import warnings
 import zipfile
 from collections.abc import Callable, Iterable, Sequence
@@ -219,7 +218,7 @@ class XlsxSheet(SheetBase):
 
         return self._read(rect, formula)
 
-    def read_font_colors(self, rect: Rect) -> list[list[str | None]]:
+    def read_font_colours(self, rect: Rect) -> list[list[str | None]]:
         """Font colours (``#RRGGBB``), ``None`` where automatic."""
         return self._read(
             rect,
@@ -584,42 +583,21 @@ class XlsxBook:
             self.on_progress(fraction, message)
 
     def save(self, path: str | os.PathLike, *, overwrite_input: bool = False) -> Path:
-        """Write to a temporary file in the target folder, then rename it into place.
+        """Write atomically through :mod:`xlsolver.writes` (temp file, fsync, rename).
 
         Refuses to write over the file it was opened from unless ``overwrite_input``.
+        The workbook is built in memory first, so a full disk leaves no half-closed zip.
         """
+        from ..writes import WriteError, check_output, render, write_bytes
+
         if self.read_only:
             raise WorkbookError(f"{self.path}: opened read-only, not saved")
-        target = Path(path)
-        if (
-            self.path is not None
-            and not overwrite_input
-            and target.exists()
-            and target.resolve() == self.path.resolve()
-        ):
-            raise WorkbookError(f"{target}: refusing to write over the input file")
-        folder = target.parent if str(target.parent) else Path(".")
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-        os.close(fd)
         try:
-            self.wb.save(tmp)
-            if target.exists():
-                os.chmod(tmp, target.stat().st_mode & 0o777)
-            else:
-                os.chmod(tmp, 0o666 & ~_umask())
-            os.replace(tmp, target)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
-        return target
-
-
-def _umask() -> int:
-    """The process umask (read without changing it for long)."""
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+            check_output(path, [self.path], in_place=overwrite_input)
+            data = render(path, self.wb.save)
+            return write_bytes(path, data, [self.path], in_place=overwrite_input)
+        except WriteError as exc:
+            raise WorkbookError(str(exc)) from None
 
 
 def _destination(dn: DefinedName, default_sheet: str | None = None) -> tuple[str, Rect] | None:

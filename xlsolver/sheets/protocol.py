@@ -123,7 +123,7 @@ class Sheet(Protocol):
     def read_fills(self, rect: Rect) -> list[list[str | None]]:
         """Solid fill colours (``#RRGGBB``) of a rectangle, ``None`` where unfilled."""
 
-    def read_font_colors(self, rect: Rect) -> list[list[str | None]]:
+    def read_font_colours(self, rect: Rect) -> list[list[str | None]]:
         """Font colours (``#RRGGBB``), ``None`` where automatic (black on white)."""
 
     def read_number_formats(self, rect: Rect) -> list[list[str]]:
@@ -206,7 +206,7 @@ class SheetBase:
         """No formulas known."""
         return _filled(rect, None)
 
-    def read_font_colors(self, rect: Rect) -> list[list[str | None]]:
+    def read_font_colours(self, rect: Rect) -> list[list[str | None]]:
         """Automatic font colour everywhere."""
         return _filled(rect, None)
 

@@ -236,7 +236,7 @@ class UnoSheet(SheetBase):
                     out[r + 1 - top][c + 1 - left] = excel_formula(text)
         return out
 
-    def read_font_colors(self, rect: Rect) -> list[list[str | None]]:
+    def read_font_colours(self, rect: Rect) -> list[list[str | None]]:
         """Font colours (``#RRGGBB``), ``None`` where automatic."""
         out = _grid(rect, None)
         self._each_format(rect, ("CharColor",), out, lambda v: font_colour(hex_colour(v[0])))

@@ -130,7 +130,7 @@ class XwSheet(SheetBase):
         """Fill colours of a rectangle; a uniform block is read with one call."""
         return self._blocks(rect, lambda rng: hex_of(rng.color), None)
 
-    def read_font_colors(self, rect: Rect) -> list[list[str | None]]:
+    def read_font_colours(self, rect: Rect) -> list[list[str | None]]:
         """Font colours (``#RRGGBB``), ``None`` where automatic; uniform blocks in one call."""
 
         return self._blocks(rect, lambda rng: font_colour(hex_of(rng.font.color)), None)
