@@ -42,6 +42,7 @@ def plan_targets(args, paths: list[Path]) -> list[Path | None]:
             raise ValueError("-o/--output takes one workbook; use --out-dir for several")
         return [Path(output)]
     if out_dir:
+        Path(out_dir).mkdir(parents=True, exist_ok=True)  # the folder asked for by name
         targets = [Path(out_dir) / copy_name(p) for p in paths]
         seen: dict[Path, Path] = {}
         for source, target in zip(paths, targets, strict=True):

@@ -190,7 +190,11 @@ def _grade_book(book, path: Path, key: Key, grade: Grade, out_dir, lang: str) ->
 
 
 def write_summary(
-    grades: list[Grade], output: str | os.PathLike, title: str = "", lang: str = "en"
+    grades: list[Grade],
+    output: str | os.PathLike,
+    title: str = "",
+    lang: str = "en",
+    inputs=(),
 ) -> Path:
     """The class summary workbook: one row per file, name beside score, then the average.
 
@@ -232,7 +236,7 @@ def write_summary(
         repeat_rows=(1, head),
         row_breaks=summary_breaks(len(rows)),
     )
-    return save_new(book, output)
+    return save_new(book, output, inputs)  # never over a graded file or the key
 
 
 def summary_breaks(students: int) -> list[int]:
@@ -257,11 +261,13 @@ def grade_files(
     """
     check_lang(lang)
     key = read_key(key_path)
+    if out_dir is not None:
+        Path(out_dir).mkdir(parents=True, exist_ok=True)  # the folder asked for by name
     grades = []
     for path in paths:
         if Path(path).resolve() == Path(key_path).resolve():
             continue
         grades.append(grade_file(path, key, out_dir, lang))
     if summary is not None:
-        write_summary(grades, summary, title=key.title, lang=lang)
+        write_summary(grades, summary, title=key.title, lang=lang, inputs=[*paths, key_path])
     return grades

@@ -48,7 +48,7 @@ def clue_colour(fill: str | None, font: str | None) -> str:
 
 def read_font_colours(sheet: Sheet, rect: Rect) -> list[list[str | None]]:
     """Font colours of a rectangle where the back end can read them, else all ``None``."""
-    read = getattr(sheet, "read_font_colours", None)
+    read = getattr(sheet, "read_font_colors", None)
     if read is not None:
         return read(rect)
     top, left, bottom, right = rect

@@ -22,6 +22,7 @@ from .colour_paint import paint_colour_result
 from .layout import SheetPuzzle
 
 MAX_NAMED_CELLS = 12  # undecided / red cells listed by address in a message
+BLAMED = "wrong_givens"  # Result.stats: givens every solution disagrees with (painted red)
 
 
 @dataclass
@@ -83,6 +84,11 @@ def paint_result(
     report.red = _addresses(red)
     report.undecided = _addresses(found.cells(states == 0))
     report.message = _message(result.status, report)
+    if result.status == CONTRADICTION and result.stats.get(BLAMED):
+        report.message = (
+            f"contradiction: every solution of the clues disagrees with the painted "
+            f"cell{'s' if len(red) > 1 else ''} in red: {_listed(report.red)}"
+        )
     return report
 
 
