@@ -15,7 +15,8 @@ from pathlib import Path
 from ..nonogram.puzzle import Puzzle, PuzzleError
 
 STRING_SOURCE = "<string>"
-NUMBER = re.compile(r"\d+")
+MAX_DIGITS = 9  # a clue or a size needs no more (MAX_SIDE is 300)
+NUMBER = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")  # ASCII digits only: int("²") fails
 
 
 class FormatError(ValueError):
@@ -42,13 +43,19 @@ def split_lines(text: str) -> list[str]:
     return lines
 
 
+def whole_number(text: str, what: str, source: str, lineno: int | None) -> int:
+    """A whole number of at most MAX_DIGITS ASCII digits, else FormatError naming the line."""
+    if not NUMBER.fullmatch(text):
+        shown = text if len(text) <= 20 else text[:20] + "…"
+        raise FormatError(f'{what} "{shown}" is not a number', source, lineno)
+    return int(text)
+
+
 def parse_numbers(tokens: Sequence[str], source: str, lineno: int) -> tuple[int, ...]:
     """Clue numbers from text tokens; ``0`` alone (or nothing) is an empty line."""
     numbers: list[int] = []
     for token in tokens:
-        if not NUMBER.fullmatch(token):
-            raise FormatError(f'clue "{token}" is not a number', source, lineno)
-        numbers.append(int(token))
+        numbers.append(whole_number(token, "clue", source, lineno))
     if any(n == 0 for n in numbers) and len(numbers) > 1:
         text = " ".join(map(str, numbers))
         raise FormatError(f"clue 0 stands among other clues ({text})", source, lineno)

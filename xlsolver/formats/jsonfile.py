@@ -21,7 +21,7 @@ import numpy as np
 from ..nonogram.cells import solution_rows
 from ..nonogram.colour_puzzle import ColourPuzzle, is_letter
 from ..nonogram.puzzle import Puzzle
-from .base import FormatError, build_puzzle, parse_numbers
+from .base import FormatError, build_puzzle, parse_numbers, whole_number
 from .colours import ColourDraft, Line, colour_puzzle
 
 NAME = "json"
@@ -195,7 +195,7 @@ def _colour_clue_lines(
                 raise FormatError(
                     f'"{key}" item {i}: "{token}" is not a clue like "3a"', source, line
                 )
-            n, letter = int(match.group(1)), match.group(2)
+            n, letter = whole_number(match.group(1), "clue", source, line), match.group(2)
             if n:
                 draft.use(letter, line)
                 blocks.append((n, letter))

@@ -11,7 +11,7 @@ import re
 
 from ..limits import MAX_SIDE
 from ..nonogram.puzzle import Puzzle
-from .base import FormatError, build_puzzle, parse_numbers, split_lines
+from .base import FormatError, build_puzzle, parse_numbers, split_lines, whole_number
 
 NAME = "nin"
 EXTENSIONS = (".nin",)
@@ -45,7 +45,7 @@ def loads(text: str, source: str) -> list[Puzzle | FormatError]:
                 reason = f"more clue lines than the puzzle above needs: {reason}"
             entries.append(FormatError(reason, source, pos + 1))
             return entries  # nothing tells where the next puzzle starts
-        width, height = int(header.group(1)), int(header.group(2))
+        width, height = (whole_number(header.group(k), "size", source, pos + 1) for k in (1, 2))
         if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
             reason = f"size {width}x{height}: each side must be 1…{MAX_SIDE}"
             entries.append(FormatError(reason, source, pos + 1))

@@ -342,6 +342,8 @@ class XlsxSheet(SheetBase):
                 cell = self.ws.cell(row=top + i, column=left + j)
                 if v is not None or not isinstance(cell, MergedCell):
                     cell.value = v  # None empties the cell (ws.cell(value=None) would not)
+                    if isinstance(v, str) and cell.data_type == "f":
+                        cell.data_type = "s"  # text is text: "=…" from a file is no formula
                     self._written.add((top + i, left + j))
 
     def clear_range(self, rect: Rect) -> None:
