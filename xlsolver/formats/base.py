@@ -19,11 +19,19 @@ MAX_DIGITS = 9  # a clue or a size needs no more (MAX_SIDE is 300)
 NUMBER = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")  # ASCII digits only: int("²") fails
 
 
+def one_line(text: str) -> str:
+    """Text quoted from a file, safe to print on one line: control characters and line
+    separators escaped (``\\x0b``), the rest as it is."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() or c == " " else repr(c)[1:-1] for c in text)
+
+
 class FormatError(ValueError):
     """A puzzle file that cannot be read; the message names the file and the line."""
 
     def __init__(self, message: str, path: str | Path | None = None, line: int | None = None):
-        self.reason = message
+        self.reason = one_line(message)
         self.path = str(path) if path is not None else STRING_SOURCE
         self.line = line
         self.index: int | None = None

@@ -59,7 +59,8 @@ class FileReport:
 def with_file(source: str, message: str) -> str:
     """A message that starts with the file it is about (``FILE: Sheet1!B4: …``)."""
     first = message.split(": ", 1)[0]
-    if first == source or first.startswith(source) or Path(first).name == Path(source).name:
+    names_a_file = "!" not in first and " " not in first and bool(Path(first).suffix)
+    if first.startswith(source) or names_a_file:
         return message
     return f"{source}: {message}"
 
