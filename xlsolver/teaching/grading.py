@@ -2,8 +2,9 @@
 and a class summary.
 
 Glossary
-    answer  a student's grid: filled cells (any colour but white) or ``1``/``■`` black;
-            crossed, ``x`` and empty cells white
+    answer  a student's grid, read by the finder's marks (workbook.marks): filled cells
+            (any colour but white), ``1``/``■``/``#``/``x``/``●`` black; crossed cells,
+            ``0``/``×``/``・`` and empty cells white
     key     the intended solution: the answer-key sheet, else the puzzle's unique solution
 """
 
@@ -26,10 +27,9 @@ from ..sheets.openpyxl_sheet import new_book
 from ..sheets.protocol import WRONG_STYLE, CellFormat, Sheet
 from ..workbook.files import close_book, copy_name, open_book, save_new
 from ..workbook.layout import SheetPuzzle, read_puzzle
-from .drawing import read_marks
+from ..workbook.marks import read_black
 from .worksheet import KEY_SHEET, puzzle_sheet, sheet_title
 
-ANSWER_BLACK_MARKS = frozenset({"1", "#", "■", "●"})
 NAME_LABELS = frozenset({"name", "student", "名前", "氏名", "なまえ"})
 NAME_SEARCH_COLUMNS = 8  # a name stands at most this many cells right of its label
 SUMMARY_HEADERS = ("head_name", "head_score", "head_wrong", "head_file", "head_note")
@@ -105,7 +105,7 @@ def same_clues(a: Puzzle, b: Puzzle) -> bool:
 
 def read_answer(sheet: Sheet, found: SheetPuzzle) -> np.ndarray:
     """A student's grid as booleans (True = black)."""
-    return read_marks(sheet, found.grid, ANSWER_BLACK_MARKS)
+    return read_black(sheet, found.grid)  # the finder's marks: fills, 1, ■, #, x, ●
 
 
 def _label(value: object) -> str:
