@@ -3,8 +3,8 @@ and a class summary.
 
 Glossary
     answer  a student's grid, read by the finder's marks (workbook.marks): filled cells
-            (any colour but white), ``1``/``■``/``#``/``x``/``●`` black; crossed cells,
-            ``0``/``×``/``・`` and empty cells white
+            (any colour but white), ``1``/``■``/``#``/``●`` black; crossed cells,
+            ``x``/``0``/``×``/``・`` and empty cells white
     key     the intended solution: the answer-key sheet, else the puzzle's unique solution
 """
 
@@ -30,6 +30,7 @@ from ..workbook.layout import SheetPuzzle, read_puzzle
 from ..workbook.marks import read_black
 from .worksheet import KEY_SHEET, puzzle_sheet, sheet_title
 
+STUDENT_WHITE = frozenset({"x"})  # students cross white cells with x (docs/teaching.md)
 NAME_LABELS = frozenset({"name", "student", "名前", "氏名", "なまえ"})
 NAME_SEARCH_COLUMNS = 8  # a name stands at most this many cells right of its label
 SUMMARY_HEADERS = ("head_name", "head_score", "head_wrong", "head_file", "head_note")
@@ -105,7 +106,7 @@ def same_clues(a: Puzzle, b: Puzzle) -> bool:
 
 def read_answer(sheet: Sheet, found: SheetPuzzle) -> np.ndarray:
     """A student's grid as booleans (True = black)."""
-    return read_black(sheet, found.grid)  # the finder's marks: fills, 1, ■, #, x, ●
+    return read_black(sheet, found.grid, STUDENT_WHITE)  # the finder's marks
 
 
 def _label(value: object) -> str:

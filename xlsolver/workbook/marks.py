@@ -47,15 +47,25 @@ def is_symbol(value: object) -> bool:
     return text is not None and text in SYMBOLS
 
 
-def cell_state(value: object, fill: str | None, crossed: bool, *, any_fill: bool = False) -> int:
+def cell_state(
+    value: object,
+    fill: str | None,
+    crossed: bool,
+    *,
+    any_fill: bool = False,
+    white: frozenset[str] = frozenset(),
+) -> int:
     """BLACK_CONC, WHITE_CONC or BLANK for one grid cell.
 
     ``any_fill``: any visible fill is black (a student's answer, a teacher's drawing);
-    otherwise only a dark fill is (givens: a light highlight is not a mark).
+    otherwise only a dark fill is (givens: a light highlight is not a mark). ``white``:
+    black marks read as white here (grading keeps a student's ``x`` white, as documented).
     """
     if fill is not None and luminance(fill) < (PAPER if any_fill else DARK):
         return BLACK_CONC
     text = mark_text(value)
+    if text in white:
+        return WHITE_CONC
     if text in BLACK_MARKS:
         return BLACK_CONC
     if crossed or text in WHITE_MARKS:
@@ -63,7 +73,9 @@ def cell_state(value: object, fill: str | None, crossed: bool, *, any_fill: bool
     return BLANK
 
 
-def read_states(sheet: Sheet, grid: Rect, *, any_fill: bool = False) -> np.ndarray:
+def read_states(
+    sheet: Sheet, grid: Rect, *, any_fill: bool = False, white: frozenset[str] = frozenset()
+) -> np.ndarray:
     """The marks of a grid as uint8 states (BLACK_CONC / WHITE_CONC / BLANK)."""
     h, w = grid[2] - grid[0] + 1, grid[3] - grid[1] + 1
     values = sheet.read_values(grid)
@@ -73,10 +85,12 @@ def read_states(sheet: Sheet, grid: Rect, *, any_fill: bool = False) -> np.ndarr
     out = np.full((h, w), BLANK, dtype=np.uint8)
     for r in range(h):
         for c in range(w):
-            out[r, c] = cell_state(values[r][c], fills[r][c], crossed[r][c], any_fill=any_fill)
+            out[r, c] = cell_state(
+                values[r][c], fills[r][c], crossed[r][c], any_fill=any_fill, white=white
+            )
     return out
 
 
-def read_black(sheet: Sheet, grid: Rect) -> np.ndarray:
+def read_black(sheet: Sheet, grid: Rect, white: frozenset[str] = frozenset()) -> np.ndarray:
     """A player's answer as booleans (True = black): any fill or a black mark."""
-    return read_states(sheet, grid, any_fill=True) == BLACK_CONC
+    return read_states(sheet, grid, any_fill=True, white=white) == BLACK_CONC
