@@ -1,7 +1,9 @@
 """Finding grids on a scanned sheet: where each puzzle's grid and clue bands are.
 
-The scan is cut into pieces at two or more empty rows or columns (several puzzles on
-one sheet, side by side or stacked; titles and notes do not join pieces). In a piece,
+The scan is cut into pieces at two or more empty rows or columns where each part holds a
+corner (several puzzles on one sheet, side by side or stacked; titles and notes do not
+join pieces). Puzzles one empty line apart cannot be told from a spacer between clues
+and grid; when reading such a piece as one puzzle fails, its parts are named instead. In a piece,
 the grid's corner is the cell with the most clues above-right and below-left and none
 inside, seen in the four ways a sheet can hold its bands (above/below, left/right).
 Clues of 0 or 1 are weighed only when nothing else places the corner, so a player's
@@ -20,9 +22,10 @@ from ..sheets.protocol import Rect
 from .address import where
 from .bands import band_extent, band_top, boxed_run
 from .rulers import Ruler, find_rulers, give_back, misplaced
-from .scan import CLUE, JUNK, MARK, RULER, STRONG, Facts
+from .scan import CLUE, EMPTY, JUNK, MARK, RULER, STRONG, Facts
 
-MIN_GAP = 2  # empty rows or columns that part two puzzles
+MIN_GAP = 2  # empty rows or columns that part two puzzles (when each part holds a corner)
+CLOSE_GAP = 1  # a narrower gap parts them only to name them when reading them as one fails
 LEFTOVER_CLUES = 3  # this many clues outside a found puzzle's bands: another puzzle is there
 FLIPS = ((False, False), (False, True), (True, False), (True, True))  # rows, cols mirrored
 NO_SCORE = np.iinfo(np.int64).min
@@ -107,40 +110,45 @@ def _weights(facts: Facts, strong: bool) -> np.ndarray:
     return (clue & (facts.strength == STRONG) if strong else clue).astype(np.int64)
 
 
-def best_frame(facts: Facts, piece: Rect) -> tuple[Frame, list[tuple[int, int]]] | None:
-    """The way of seeing the piece with the best corner, and its corners; None if none."""
+def best_frames(facts: Facts, piece: Rect) -> list[tuple[Frame, list[tuple[int, int]]]]:
+    """The ways of seeing the piece that share the best corner score, with their corners."""
     for strong in (True, False):
         weights = _weights(facts, strong)
-        best: tuple[int, Frame, list[tuple[int, int]]] | None = None
+        scored = []
         for flips in FLIPS:
             frame = Frame(piece, *flips)
             score, corners = corner_scores(frame.view(weights))
-            if corners and (best is None or score > best[0]):
-                best = (score, frame, corners)
-        if best is not None:
-            return best[1], best[2]
-    return None
+            if corners:
+                scored.append((score, frame, corners))
+        if scored:
+            top = max(s for s, _, _ in scored)
+            return [(f, c) for s, f, c in scored if s == top]
+    return []
+
+
+def _only_rulers(line: np.ndarray) -> bool:
+    """True when a line holds a ruler and nothing else."""
+    return bool((line == RULER).any() and ((line == RULER) | (line == EMPTY)).all())
 
 
 def _pick(frame: Frame, facts: Facts, corners: list[tuple[int, int]]) -> tuple[int, int]:
-    """Among equal corners a boxed one, nearest the bands; then past any ruler line."""
+    """Among equal corners a boxed one, nearest the bands; then past a line of rulers."""
     boxed = frame.view(facts.boxed)
     kind = frame.view(facts.kind)
     gr, gc = min(corners, key=lambda rc: (not boxed[rc], rc))
     h, w = kind.shape
-    while gr + 1 < h and (kind[gr, gc:] == RULER).any() and not boxed[gr, gc]:
-        gr += 1
-    while gc + 1 < w and (kind[gr:, gc] == RULER).any() and not boxed[gr, gc]:
-        gc += 1
+    while not boxed[gr, gc]:
+        if gr + 1 < h and _only_rulers(kind[gr, gc + 1 :]):
+            gr += 1
+        elif gc + 1 < w and _only_rulers(kind[gr + 1 :, gc]):
+            gc += 1
+        else:
+            break
     return gr, gc
 
 
-def locate(facts: Facts, piece: Rect) -> Grid | None:
-    """The grid of one piece, None when the piece holds no corner."""
-    chosen = best_frame(facts, piece)
-    if chosen is None:
-        return None
-    frame, corners = chosen
+def _grid_in(facts: Facts, frame: Frame, corners: list[tuple[int, int]]) -> Grid:
+    """The grid at the chosen corner of a frame, with its bands' reach."""
     gr, gc = _pick(frame, facts, corners)
     kind, boxed = frame.view(facts.kind), frame.view(facts.boxed)
     h, w = kind.shape
@@ -158,19 +166,33 @@ def locate(facts: Facts, piece: Rect) -> Grid | None:
     )
 
 
+def locate(facts: Facts, piece: Rect) -> Grid | None:
+    """The grid of one piece, None when the piece holds no corner.
+
+    Equal scores in two frames (a sheet read transposed scores the same) are decided by
+    a boxed corner, then by the larger grid: clue bands are shallower than grids are wide.
+    """
+    grids = [_grid_in(facts, f, c) for f, c in best_frames(facts, piece)]
+    if not grids:
+        return None
+    return max(
+        grids, key=lambda g: (g.boxed_w > 0, max(g.clue_w, g.boxed_w) * max(g.clue_h, g.boxed_h))
+    )
+
+
 def _occupied(facts: Facts) -> np.ndarray:
     """Cells that belong to some puzzle: clues, marks, rulers, fills, borders (not text)."""
     return np.isin(facts.kind, (CLUE, JUNK, MARK, RULER)) | facts.filled | facts.boxed
 
 
-def _parts(used: np.ndarray, offset: int) -> list[tuple[int, int]]:
-    """Spans (first, last) of a 1-D occupancy split at MIN_GAP or more empty entries."""
+def _parts(used: np.ndarray, offset: int, gap: int) -> list[tuple[int, int]]:
+    """Spans (first, last) of a 1-D occupancy split at ``gap`` or more empty entries."""
     idx = np.nonzero(used)[0]
     if not len(idx):
         return []
     spans, start = [], idx[0]
     for a, b in zip(idx[:-1], idx[1:], strict=True):
-        if b - a > MIN_GAP:
+        if b - a > gap:
             spans.append((offset + start, offset + a))
             start = b
     spans.append((offset + start, offset + idx[-1]))
@@ -178,9 +200,13 @@ def _parts(used: np.ndarray, offset: int) -> list[tuple[int, int]]:
 
 
 def pieces(
-    facts: Facts, occupied: np.ndarray | None = None, piece: Rect | None = None
+    facts: Facts,
+    occupied: np.ndarray | None = None,
+    piece: Rect | None = None,
+    gap: int = MIN_GAP,
 ) -> list[Rect]:
-    """The scan cut at empty rows and columns into pieces that each hold a corner."""
+    """The scan cut at ``gap`` or more empty rows or columns into pieces that each hold
+    a corner."""
     occupied = _occupied(facts) if occupied is None else occupied
     if piece is None:
         h, w = facts.shape
@@ -188,12 +214,12 @@ def pieces(
     i0, j0, i1, j1 = piece
     sub = occupied[i0 : i1 + 1, j0 : j1 + 1]
     for across in (True, False):
-        spans = _parts(sub.any(1) if across else sub.any(0), i0 if across else j0)
+        spans = _parts(sub.any(1) if across else sub.any(0), i0 if across else j0, gap)
         if len(spans) < 2:
             continue
         parts = [(a, j0, b, j1) if across else (i0, a, i1, b) for a, b in spans]
-        if all(best_frame(facts, p) is not None for p in parts):
-            return [q for p in parts for q in pieces(facts, occupied, p)]
+        if all(best_frames(facts, p) for p in parts):
+            return [q for p in parts for q in pieces(facts, occupied, p, gap)]
     return [piece]
 
 
@@ -206,7 +232,9 @@ def find_grids(facts: Facts) -> list[Grid]:
         rulers = give_back(facts, rulers, wrong)
         grids = [g for g in (locate(facts, p) for p in pieces(facts)) if g is not None]
     for g in grids:
-        g.rulers = [r for r in rulers if _touches(facts, g, r)]
+        g.rulers = sorted(
+            (r for r in rulers if _touches(facts, g, r)), key=lambda r: (r.across, r.rect)
+        )
     return grids
 
 
@@ -240,10 +268,23 @@ def leftovers(facts: Facts, g: Grid, footprint: list[Rect]) -> Rect | None:
     return (*first, *last)
 
 
-def ambiguous(sheet: str, found: Rect, other: Rect) -> WorkbookError:
+def close_parts(facts: Facts, piece: Rect) -> list[Rect]:
+    """The sheet ranges of a piece's parts one empty line apart (one range: no parts)."""
+    occupied = _occupied(facts)
+    out = []
+    for i0, j0, i1, j1 in pieces(facts, occupied, piece, CLOSE_GAP):
+        rows, cols = np.nonzero(occupied[i0 : i1 + 1, j0 : j1 + 1])
+        first = facts.cell(i0 + int(rows.min()), j0 + int(cols.min()))
+        last = facts.cell(i0 + int(rows.max()), j0 + int(cols.max()))
+        out.append((*first, *last))
+    return out
+
+
+def ambiguous(sheet: str, ranges: list[Rect]) -> WorkbookError:
     """One line naming the ranges that could not be told apart and how to pick one."""
-    a, b = where(sheet, found), where(sheet, other)
+    names = [where(sheet, r) for r in ranges]
     return WorkbookError(
-        f"{sheet}: cannot tell the puzzles at {a} and {b} apart; leave two empty rows or "
-        f"columns between puzzles, or pick one with --range {a} (or a defined name PuzzleGrid)"
+        f"{sheet}: cannot tell the puzzles at {', '.join(names[:-1])} and {names[-1]} apart; "
+        f"leave two empty rows or columns between puzzles, or pick one with --range "
+        f"{names[0]} (or a defined name PuzzleGrid)"
     )

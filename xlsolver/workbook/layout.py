@@ -27,7 +27,7 @@ from ..sheets.protocol import Book, Cell, Rect, Sheet
 from .address import where
 from .bands import band_top, dimensions, line_clues
 from .clues import BadClue, parse_clues, parse_size
-from .finder import Frame, Grid, ambiguous, find_grids, leftovers
+from .finder import LEFTOVER_CLUES, Frame, Grid, ambiguous, close_parts, find_grids, leftovers
 from .marks import luminance, read_states
 from .scan import STRONG, Facts, NoPuzzleError, scan
 
@@ -172,6 +172,10 @@ def _no_clues_inside(facts: Facts, grid: Rect) -> None:
     a, b = max(grid[0] - r0, 0), max(grid[1] - c0, 0)
     inside = facts.strength[a : max(grid[2] - r0 + 1, 0), b : max(grid[3] - c0 + 1, 0)]
     hits = np.argwhere(inside == STRONG)
+    if len(hits) >= LEFTOVER_CLUES:  # the clues of another puzzle run into this grid
+        cells = [facts.cell(a + int(i), b + int(j)) for i, j in hits]
+        rows, cols = [c[0] for c in cells], [c[1] for c in cells]
+        raise ambiguous(facts.sheet, [grid, (min(rows), min(cols), max(rows), max(cols))])
     if len(hits):
         cell = facts.cell(a + int(hits[0][0]), b + int(hits[0][1]))
         raise WorkbookError(
@@ -305,12 +309,22 @@ def read_puzzles(
         grid, rows, cols = g.rects(facts, w, h)
         other = leftovers(facts, g, [r for r in (grid, rows, cols) if r is not None])
         if other is not None:
-            raise ambiguous(name, grid, other)
+            raise ambiguous(name, [grid, other])
         skip = dims_cells | {cell for r in g.rulers for cell in r.cells()}
         ignored = [r.label(grid) for r in g.rulers]
-        out.append(
-            _sheet_puzzle(sheet, facts, grid, (rows, cols), skip, givens=givens, ignored=ignored)
-        )
+        try:
+            out.append(
+                _sheet_puzzle(
+                    sheet, facts, grid, (rows, cols), skip, givens=givens, ignored=ignored
+                )
+            )
+        except NoPuzzleError:
+            raise
+        except WorkbookError:
+            parts = close_parts(facts, g.frame.piece)
+            if len(parts) > 1:  # puzzles one empty line apart, read as one
+                raise ambiguous(name, parts) from None
+            raise
     return sorted(out, key=lambda p: (p.grid[0], p.grid[1]))
 
 
