@@ -645,7 +645,7 @@ def _xlsxwriter_cases(folder: Path) -> list[Case]:
 
     def formulas(wb, ws):
         layout(wb, ws)
-        ws.write_formula("C7", "=1+1", None, 2)  # a clue of row 2 as =1+1, saved as 2
+        ws.write_formula("E7", "=2+2", None, 4)  # row 2's clue 4 as =2+2, saved as 4
 
     path = write("xw-formula-saved", formulas)
     out.append(

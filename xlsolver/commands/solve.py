@@ -31,7 +31,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--blocks", action="store_true", help="print the grid with block characters")
     w = p.add_argument_group("workbooks")
-    w.add_argument("-o", "--output", metavar="FILE", help="write the painted workbook here")
+    w.add_argument(
+        "-o", "--output", metavar="FILE", help="write the painted workbook (or the report) here"
+    )
     w.add_argument("--out-dir", metavar="DIR", help="write painted workbooks into this folder")
     w.add_argument("--in-place", action="store_true", help="paint the input workbook itself")
     w.add_argument("--sheet", metavar="NAME", help="only this sheet")
@@ -55,12 +57,33 @@ def run(args: argparse.Namespace) -> int:
     books = [p for p in args.inputs if is_workbook(p)]
     files = [p for p in args.inputs if not is_workbook(p)]
     code = EXIT_OK
+    if files and getattr(args, "output", None) and not books:
+        return report_to_file(args, files)
     if files:
         code = max(code, solve_files(args, files))
     if books:
         from .solve_workbooks import run_workbooks
 
         code = max(code, run_workbooks(args, [Path(p) for p in books]))
+    return code
+
+
+def report_to_file(args: argparse.Namespace, paths: list[str]) -> int:
+    """``solve PUZZLES -o FILE``: what would be printed, written to FILE (xlsolver.writes)."""
+    import contextlib
+    import io
+
+    from ..writes import WriteError, check_output, write_text
+
+    try:
+        check_output(args.output, paths, in_place=bool(getattr(args, "in_place", False)))
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            code = solve_files(args, paths)
+        write_text(args.output, out.getvalue(), paths)
+    except WriteError as exc:
+        print(f"xlsolver: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     return code
 
 

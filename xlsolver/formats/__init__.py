@@ -15,8 +15,6 @@ position in the file, from 1); a FormatError entry carries ``index`` too.
 from __future__ import annotations
 
 import importlib
-import os
-import tempfile
 from pathlib import Path
 from types import ModuleType
 
@@ -158,27 +156,29 @@ def dumps(puzzle: Puzzle | ColourPuzzle, fmt: str) -> str:
     return module.dumps(puzzle)
 
 
-def write_puzzle(puzzle: Puzzle | ColourPuzzle, path: str | Path, fmt: str | None = None) -> None:
-    """Write a puzzle (format from the extension unless given) through a temporary file."""
+def write_puzzle(
+    puzzle: Puzzle | ColourPuzzle,
+    path: str | Path,
+    fmt: str | None = None,
+    inputs=(),
+    *,
+    in_place: bool = False,
+) -> None:
+    """Write a puzzle (format from the extension unless given) through :mod:`..writes`.
+
+    Refuses (WriteError) to write over any of ``inputs`` unless ``in_place``.
+    """
+    from ..writes import WriteError, check_output, write_text
+
     path = Path(path)
     fmt = fmt or _by_extension(path)
     if fmt is None:
         raise FormatError(f"no format writes the extension {path.suffix!r}", path)
     try:
+        check_output(path, inputs, in_place=in_place)
         text = dumps(puzzle, fmt)
+        write_text(path, text, inputs, in_place=in_place)
     except FormatError as exc:
         raise FormatError(exc.reason, path) from exc
-    folder = path.parent if str(path.parent) else Path(".")
-    try:
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
-    except OSError as exc:
-        raise FormatError(f"cannot write: {exc.strerror or exc}", path) from exc
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException as exc:
-        Path(tmp).unlink(missing_ok=True)
-        if isinstance(exc, OSError):
-            raise FormatError(f"cannot write: {exc.strerror or exc}", path) from exc
-        raise
+    except WriteError as exc:
+        raise FormatError(exc.reason, path) from None

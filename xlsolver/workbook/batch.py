@@ -9,6 +9,7 @@ from ..exits import EXIT_BAD_INPUT, EXIT_OK, EXIT_UNSOLVED
 from ..nonogram.result import CONTRADICTION, INVALID, TIMEOUT, Result
 from ..sheets.errors import WorkbookError
 from .address import parse_range
+from .answer import solve_found
 from .files import close_book, open_book
 from .layout import find_puzzles
 from .paint import paint_result
@@ -108,7 +109,7 @@ def _solve_book(
         return
     positions = {s.name: i for i, s in enumerate(book.sheets(), start=1)}
     for sp in found:
-        result = solve_puzzle(sp.puzzle, options, sp.givens)
+        result = solve_found(sp, first=options.first, time_limit=options.time_limit)
         painted = paint_result(book.sheet(sp.sheet), sp, result, answer_key=options.answer_key)
         record = result.to_json()
         if painted.undecided and result.status not in (INVALID,):

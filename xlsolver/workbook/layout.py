@@ -21,12 +21,14 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..limits import MAX_SIDE
+from ..nonogram.colour_puzzle import ColourPuzzle
 from ..nonogram.puzzle import Puzzle, PuzzleError, line_name
 from ..sheets.errors import WorkbookError
 from ..sheets.protocol import Book, Cell, Rect, Sheet
 from .address import where
 from .bands import band_top, dimensions, line_clues
 from .clues import BadClue, parse_clues, parse_size
+from .colour_read import colour_givens, read_colour_puzzle
 from .finder import LEFTOVER_CLUES, Frame, Grid, ambiguous, close_parts, find_grids, leftovers
 from .marks import luminance, read_states
 from .scan import STRONG, Facts, NoPuzzleError, scan
@@ -215,11 +217,21 @@ def _assemble(
     if not any(rows) and not any(cols):
         raise NoPuzzleError(f"{where(name, grid)}: no clues found for the grid")
     _no_clues_inside(facts, grid)
-    try:
-        puzzle = Puzzle.from_clues(rows, cols, title=name, meta={"sheet": name})
-    except PuzzleError as exc:
-        raise WorkbookError(_place_error(exc, name, row_rects, col_rects)) from None
+    # Colour path: clue cells in more than one colour hold a colour puzzle (colour_read).
+    puzzle = read_colour_puzzle(sheet, row_rects, col_rects, skip, grid)
+    if puzzle is None:
+        try:
+            puzzle = Puzzle.from_clues(rows, cols, title=name, meta={"sheet": name})
+        except PuzzleError as exc:
+            raise WorkbookError(_place_error(exc, name, row_rects, col_rects)) from None
     return puzzle, row_rects, col_rects
+
+
+def _givens(sheet: Sheet, grid: Rect, puzzle) -> np.ndarray:
+    """A player's marks in the grid: colour-set states for a colour puzzle."""
+    if isinstance(puzzle, ColourPuzzle):
+        return colour_givens(sheet, grid, puzzle.palette)
+    return read_states(sheet, grid)
 
 
 def _sheet_puzzle(sheet, facts, grid, bands, skip, *, givens, layout="template", ignored=()):
@@ -235,7 +247,7 @@ def _sheet_puzzle(sheet, facts, grid, bands, skip, *, givens, layout="template",
         col_clue_cells=[
             c or (grid[0], grid[1] + j, grid[0] - 1, grid[1] + j) for j, c in enumerate(col_rects)
         ],
-        givens=read_states(sheet, grid) if givens else None,
+        givens=_givens(sheet, grid, puzzle) if givens else None,
         layout=layout,
         ignored=list(ignored),
     )
