@@ -560,7 +560,10 @@ def _verdict_cases(folder: Path) -> list[Case]:
         Case(
             "size-label-disagrees",
             path,
-            error=r"^Puzzle!B1: width 20 disagrees with the grid, whose borders box 10 columns",
+            error=(
+                r"^Puzzle!B1: width 20 disagrees with the grid, whose borders box 10 columns "
+                r"at Puzzle!G7:P7 \(clues for 10\)$"
+            ),
         )
     )
 
@@ -721,6 +724,10 @@ def _libreoffice_cases(folder: Path, sources: list[Case]) -> list[Case]:
     return out
 
 
+# Workbooks whose reading differs between back ends by nature, with the reason.
+PARITY_EXCLUDED = {
+    "formula-unsaved.xlsx": "Calc computes on loading a formula the file saved no value for",
+}
 LIBREOFFICE_SOURCES = (
     "typed-cells",
     "marks-squares-crosses",

@@ -60,7 +60,12 @@ class Frame:
         rows = [h - 1 - top, h - 1 - bottom] if self.flip_rows else [top, bottom]
         cols = [w - 1 - left, w - 1 - right] if self.flip_cols else [left, right]
         r0, c0 = facts.origin[0] + self.piece[0], facts.origin[1] + self.piece[1]
-        return (r0 + min(rows), c0 + min(cols), r0 + max(rows), c0 + max(cols))
+        return (
+            int(r0 + min(rows)),
+            int(c0 + min(cols)),
+            int(r0 + max(rows)),
+            int(c0 + max(cols)),
+        )
 
 
 @dataclass
@@ -190,12 +195,13 @@ def _parts(used: np.ndarray, offset: int, gap: int) -> list[tuple[int, int]]:
     idx = np.nonzero(used)[0]
     if not len(idx):
         return []
-    spans, start = [], idx[0]
-    for a, b in zip(idx[:-1], idx[1:], strict=True):
+    ids = [int(i) for i in idx]
+    spans, start = [], ids[0]
+    for a, b in zip(ids[:-1], ids[1:], strict=True):
         if b - a > gap:
             spans.append((offset + start, offset + a))
             start = b
-    spans.append((offset + start, offset + idx[-1]))
+    spans.append((offset + start, offset + ids[-1]))
     return spans
 
 

@@ -142,7 +142,9 @@ def _check_size(sheet: str, width: int, height: int, at: Rect) -> None:
         )
 
 
-def _side(sheet: str, label: str, given: tuple[int, Cell] | None, clue: int, boxed: int) -> int:
+def _side(
+    sheet: str, label: str, given: tuple[int, Cell] | None, clue: int, boxed: int, box: Rect
+) -> int:
     """One side of the grid from its clues, its boxed cells and a typed size label."""
     kind = "columns" if label == "width" else "rows"
     if given is None:
@@ -155,7 +157,7 @@ def _side(sheet: str, label: str, given: tuple[int, Cell] | None, clue: int, box
     if boxed >= max(clue, 1) and boxed != value:
         raise WorkbookError(
             f"{where(sheet, cell)}: {label} {value} disagrees with the grid, whose borders "
-            f"box {boxed} {kind} (clues for {clue})"
+            f"box {boxed} {kind} at {where(sheet, box)} (clues for {clue})"
         )
     return value
 
@@ -315,8 +317,11 @@ def read_puzzles(
         dims = {}  # size labels belong to a sheet with one puzzle
     out = []
     for g in grids:
-        w = _side(name, "width", dims.get("width"), g.clue_w, g.boxed_w)
-        h = _side(name, "height", dims.get("height"), g.clue_h, g.boxed_h)
+        gr, gc = g.corner
+        across = g.frame.rect(facts, gr, gc, gr, gc + max(g.boxed_w, 1) - 1)
+        down = g.frame.rect(facts, gr, gc, gr + max(g.boxed_h, 1) - 1, gc)
+        w = _side(name, "width", dims.get("width"), g.clue_w, g.boxed_w, across)
+        h = _side(name, "height", dims.get("height"), g.clue_h, g.boxed_h, down)
         _check_size(name, w, h, g.frame.rect(facts, *g.corner, *g.corner))
         grid, rows, cols = g.rects(facts, w, h)
         other = leftovers(facts, g, [r for r in (grid, rows, cols) if r is not None])

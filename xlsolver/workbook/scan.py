@@ -69,7 +69,7 @@ class Facts:
 
     def cell(self, i: int, j: int) -> Cell:
         """The sheet cell of an array index."""
-        return (self.origin[0] + i, self.origin[1] + j)
+        return (int(self.origin[0] + i), int(self.origin[1] + j))
 
     def clues(self, cell: Cell) -> tuple[int, ...]:
         """The clues one cell holds; WorkbookError naming the cell when it is not a clue."""
