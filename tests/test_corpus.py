@@ -143,3 +143,37 @@ def test_range_option_picks_one_of_two_close_puzzles(tmp_path, capsys):
     code = main(["solve", str(case.path), "--range", "Two!P1:AD20", "-o", str(out)])
     assert code == 0 and out.exists()
     assert "[Two!R6:Y11]" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("marks", ["fills", "ones", "squares", "hashes"])
+def test_grading_reads_typed_marks_as_fills(tmp_path, marks):
+    """A class typing 1s, ■s or #s is graded as one filling cells: same wrong cells."""
+    from openpyxl import load_workbook
+    from openpyxl.styles import PatternFill
+    from test_teaching import HEART, make, picture
+
+    from xlsolver.teaching import PUZZLE_SHEET
+    from xlsolver.teaching.grading import grade_file, read_key
+
+    key_path, _ = make(tmp_path, HEART, "heart")
+    key = read_key(key_path)
+    answer = picture(HEART).copy()
+    answer[0, 0] = not answer[0, 0]  # two cells wrong
+    answer[3, 4] = not answer[3, 4]
+    top, left = find_puzzles(open_book(key_path), sheet=PUZZLE_SHEET)[0].grid[:2]
+    wb = load_workbook(key_path)
+    ws = wb[PUZZLE_SHEET]
+    mark = {"ones": 1, "squares": "■", "hashes": "#"}.get(marks)
+    for (r, c), black in np.ndenumerate(answer):
+        cell = ws.cell(top + r, left + c)
+        if black and mark is None:
+            cell.fill = PatternFill("solid", start_color="FF4472C4", end_color="FF4472C4")
+        elif black:
+            cell.value = mark
+        elif (r + c) % 3 == 0:
+            cell.value = "×" if marks != "ones" else 0
+    path = tmp_path / f"{marks}.xlsx"
+    wb.save(path)
+    grade = grade_file(path, key)
+    assert not grade.error, grade.error
+    assert sorted(grade.wrong_cells) == [(0, 0), (3, 4)]
