@@ -37,6 +37,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     w.add_argument("--out-dir", metavar="DIR", help="write painted workbooks into this folder")
     w.add_argument("--in-place", action="store_true", help="paint the input workbook itself")
     w.add_argument("--sheet", metavar="NAME", help="only this sheet")
+    w.add_argument(
+        "--range", metavar="SHEET!A1:Z30", help="only the puzzle in this range of a sheet"
+    )
     w.add_argument("--jobs", type=int, metavar="N", help="files solved in parallel (all cores)")
     w.add_argument("--givens", action="store_true", help="keep cells already painted as givens")
     w.add_argument("--answer-key", action="store_true", help="paint black, as an answer key")

@@ -502,7 +502,8 @@ def _visible_style(cell) -> bool:
     if cell.fill is not None and cell.fill.fill_type not in (None, "none"):
         return True
     b = cell.border
-    return bool(b and (b.left.style or b.right.style or b.top.style or b.bottom.style))
+    sides = (b.left, b.right, b.top, b.bottom) if b else ()
+    return any(side is not None and side.style for side in sides)  # <border/> has None sides
 
 
 def _a1(rect: Rect) -> str:
