@@ -65,7 +65,7 @@ def facts(book, sheet) -> dict:
         out |= {
             "values": sheet.read_values(used),
             "fills": sheet.read_fills(used),
-            "font colours": sheet.read_font_colors(used),
+            "font colours": sheet.read_font_colours(used),
             "number formats": sheet.read_number_formats(used),
             "formulas": [[f is not None for f in row] for row in sheet.read_formulas(used)],
             "borders": sheet.read_borders(used),

@@ -32,7 +32,7 @@ from xlsolver.sheets.xlwings_sheet import XwBook, XwSheet  # noqa: E402
 from xlsolver.workbook.layout import read_puzzle  # noqa: E402
 
 BACK_ENDS = (XlsxSheet, UnoSheet, XwSheet)
-OVERRIDDEN = ("read_border_sides", "read_formulas", "read_font_colors", "read_number_formats")
+OVERRIDDEN = ("read_border_sides", "read_formulas", "read_font_colours", "read_number_formats")
 HEART = [
     "..##...##..",
     ".####.####.",
@@ -107,7 +107,7 @@ def test_xlwings_reads_what_openpyxl_reads():
     rect = (1, 1, 11, 5)
     for read in (
         "read_fills",
-        "read_font_colors",
+        "read_font_colours",
         "read_number_formats",
         "read_formulas",
         "read_border_sides",
@@ -119,7 +119,7 @@ def test_xlwings_reads_what_openpyxl_reads():
     assert boxed[8][2] and boxed[4][2] and not boxed[7][2] and not boxed[0][0]
     assert xw.read_formulas(rect)[1][2] == "=SUM(A2,1)"
     assert xw.read_number_formats(rect)[1][0] == "0.0"
-    assert xw.read_font_colors(rect)[0][0] == "#C00000"
+    assert xw.read_font_colours(rect)[0][0] == "#C00000"
     assert xw.read_notes(rect) == xlsx.read_notes(rect) == {(4, 2): "xlsolver hint: a reason"}
     for sheet in (xlsx, xw):
         sheet.clear_range((4, 2, 6, 4))
