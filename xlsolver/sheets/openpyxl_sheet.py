@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import warnings
 import zipfile
+import zlib
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TypeVar
@@ -117,6 +118,14 @@ def check_workbook_file(path: Path) -> None:
         raise WorkbookError(f"{path}: an OpenDocument spreadsheet; save it as .xlsx")
     if "xl/workbook.xml" not in names:
         raise WorkbookError(f"{path}: not a workbook (.xlsx/.xlsm expected)")
+    from ..limits import TooLarge, check_workbook_zip  # before openpyxl allocates anything
+
+    try:
+        check_workbook_zip(path)
+    except TooLarge as exc:
+        raise WorkbookError(f"{path}: {exc}") from None
+    except (zipfile.BadZipFile, OSError, EOFError, zlib.error) as exc:
+        raise WorkbookError(f"{path}: the workbook is corrupt ({exc})") from None
 
 
 def open_book(path: str | os.PathLike, *, read_only: bool = False) -> XlsxBook:
@@ -336,6 +345,8 @@ class XlsxSheet(SheetBase):
                 cell = self.ws.cell(row=top + i, column=left + j)
                 if v is not None or not isinstance(cell, MergedCell):
                     cell.value = v  # None empties the cell (ws.cell(value=None) would not)
+                    if isinstance(v, str) and cell.data_type == "f":
+                        cell.data_type = "s"  # text is text: "=…" from a file is no formula
                     self._written.add((top + i, left + j))
 
     def clear_range(self, rect: Rect) -> None:

@@ -268,7 +268,7 @@ class XwSheet(SheetBase):
         if not rows:
             return
         width = max(len(row) for row in rows)
-        rows = [row + [None] * (width - len(row)) for row in rows]
+        rows = [[_as_text(v) for v in row] + [None] * (width - len(row)) for row in rows]
         self.sheet.range(top_left).options(ndim=2).value = rows
 
     def clear_range(self, rect: Rect) -> None:
@@ -431,3 +431,11 @@ class XwBook:
         if self.live:  # let the person see the batch just painted
             self.app.screen_updating = True
             self.app.screen_updating = False
+
+
+def _as_text(value: object) -> object:
+    """Text Excel would parse as a formula or number (``=``, ``+``, ``-``, ``@`` first)
+    kept as text by Excel's leading apostrophe; other values as they are."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@"):
+        return "'" + value
+    return value
