@@ -164,7 +164,10 @@ def solve_in_child(
 
     ctx = mp.get_context("fork")
     here, there = ctx.Pipe(duplex=False)
-    child = ctx.Process(target=_child_solve, args=(there, clauses, name, phases or []), daemon=True)
+    from ..processes import child_main  # dies with this process, even after kill -9
+
+    work = (_child_solve, there, clauses, name, phases or [])
+    child = ctx.Process(target=child_main, args=work, daemon=True)
     child.start()
     there.close()
     try:

@@ -26,7 +26,19 @@ from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.worksheet import Worksheet
 
 from .errors import WorkbookError
-from .protocol import BOTTOM, GENERAL, LEFT, RIGHT, TOP, Cell, CellFormat, Rect, SheetBase, Style
+from .protocol import (
+    BOTTOM,
+    GENERAL,
+    LEFT,
+    RIGHT,
+    TOP,
+    Cell,
+    CellFormat,
+    Rect,
+    SheetBase,
+    Style,
+    font_colour,
+)
 
 OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # an OLE2 file: old .xls or encrypted OOXML
 ENCRYPTED_MARK = "EncryptedPackage".encode("utf-16-le")
@@ -211,7 +223,7 @@ class XlsxSheet(SheetBase):
         return self._read(
             rect,
             lambda cell: (
-                colour_hex(cell.font.color)
+                font_colour(colour_hex(cell.font.color))
                 if cell is not None and cell.has_style and cell.font is not None
                 else None
             ),

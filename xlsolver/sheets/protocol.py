@@ -87,6 +87,12 @@ class CellFormat:
 TOP, BOTTOM, LEFT, RIGHT = 1, 2, 4, 8  # border sides of a cell, as bits
 ALL_SIDES = TOP | BOTTOM | LEFT | RIGHT
 GENERAL = "General"  # the number format of a cell nobody formatted
+AUTOMATIC_FONT = "#000000"  # black text reads as automatic (None) in every back end
+
+
+def font_colour(color: str | None) -> str | None:
+    """A font colour as the protocol gives it: ``None`` for automatic or black."""
+    return None if color is None or color.upper() == AUTOMATIC_FONT else color.upper()
 
 
 @runtime_checkable

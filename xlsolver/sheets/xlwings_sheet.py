@@ -30,13 +30,13 @@ from .protocol import (
     SheetBase,
     Style,
     column_letter,
+    font_colour,
 )
 
 DIAGONALS = ["diagonal_down", "diagonal_up"]
 SIDES = {"left": "edge_left", "right": "edge_right", "top": "edge_top", "bottom": "edge_bottom"}
 EDGE_BITS = (("edge_top", TOP), ("edge_bottom", BOTTOM), ("edge_left", LEFT), ("edge_right", RIGHT))
 NO_LINES = (None, "none")
-AUTOMATIC_FONT = "#000000"  # Excel's automatic font colour reads as black
 WEIGHTS = {"hair": "hairline", "thin": "thin", "medium": "medium", "thick": "thick"}
 LINE, HAIR = "continuous", "hairline"
 MAX_ADDRESS = 250  # Excel refuses a multi-area address longer than 255 characters
@@ -133,11 +133,7 @@ class XwSheet(SheetBase):
     def read_font_colours(self, rect: Rect) -> list[list[str | None]]:
         """Font colours (``#RRGGBB``), ``None`` where automatic; uniform blocks in one call."""
 
-        def colour(rng) -> str | None:
-            got = hex_of(rng.font.color)
-            return None if got == AUTOMATIC_FONT else got
-
-        return self._blocks(rect, colour, None)
+        return self._blocks(rect, lambda rng: font_colour(hex_of(rng.font.color)), None)
 
     def read_number_formats(self, rect: Rect) -> list[list[str]]:
         """Number format codes of a rectangle; uniform blocks in one call."""

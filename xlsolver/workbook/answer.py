@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from ..nonogram.cells import BLACK, COLOUR, DISCREPANCY, WHITE
+from ..nonogram.colour_result import ColourResult
 from ..nonogram.result import CONTRADICTION, MULTIPLE, SOLVED, UNIQUE, Result
 from ..sheets.protocol import Sheet
 from .layout import SheetPuzzle
@@ -57,7 +58,8 @@ def solve_found(
         trace=trace,
         progress=progress,
     )
-    if found.givens is not None and result.status == CONTRADICTION:
+    colour = isinstance(result, ColourResult)  # colour givens: the engine's red cells stay
+    if found.givens is not None and result.status == CONTRADICTION and not colour:
         result = blame_givens(found, result, time_limit=time_limit)
     return result
 
