@@ -89,8 +89,6 @@ def report_to_file(args: argparse.Namespace, paths: list[str]) -> int:
 
 def solve_files(args: argparse.Namespace, paths: list[str]) -> int:
     """Solve puzzle files, printing text or JSON lines; a batch goes on after a bad puzzle."""
-    from tqdm import tqdm
-
     from ..formats import FormatError, read_entries
     from ..nonogram.analyzer import solve
     from ..nonogram.result import CONTRADICTION, INVALID, TIMEOUT
@@ -104,13 +102,7 @@ def solve_files(args: argparse.Namespace, paths: list[str]) -> int:
             print(f"xlsolver: {exc}", file=sys.stderr)
             code = max(code, EXIT_BAD_INPUT)
             continue
-        bar = tqdm(
-            total=len(entries),
-            unit="puzzle",
-            disable=len(entries) < 2 or None,
-            file=sys.stderr,
-            leave=False,
-        )
+        bar = _bar(len(entries))
         for index, entry in enumerate(entries, 1):
             bar.update()
             record = {"source": path, "index": index}
@@ -133,6 +125,29 @@ def solve_files(args: argparse.Namespace, paths: list[str]) -> int:
             _emit(args, record, result, bar)
         bar.close()
     return code
+
+
+class _NoBar:
+    """What solve_files needs of a tqdm bar, without importing tqdm (fast start)."""
+
+    def update(self) -> None:
+        """Nothing to show."""
+
+    def write(self, text: str, file=None) -> None:
+        """Print a line."""
+        print(text, file=file)
+
+    def close(self) -> None:
+        """Nothing to close."""
+
+
+def _bar(total: int):
+    """A progress bar on a terminal for files of several puzzles (tqdm is imported then only)."""
+    if total < 2 or not sys.stderr.isatty():
+        return _NoBar()
+    from tqdm import tqdm
+
+    return tqdm(total=total, unit="puzzle", file=sys.stderr, leave=False)
 
 
 def _emit(args, record: dict, result, bar) -> None:
