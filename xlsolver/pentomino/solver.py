@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .board import Board, check_board, symmetries
+from .board import PentominoBoard, check_board, symmetries
 from .counting import LevelCounter, numbering
 from .pieces import CANONICAL, LETTERS, Coord, orientations
 
@@ -53,7 +53,7 @@ class _Stop(Exception):
 class TilingResult:
     """What a search found: solutions (cell → letter), counts and how it ended."""
 
-    board: Board
+    board: PentominoBoard
     solutions: list[dict[Coord, str]] = field(default_factory=list)
     distinct: int | None = None  # solutions up to the board's symmetries (when counted)
     raw: int | None = None  # every solution, symmetric copies included (when counted)
@@ -72,7 +72,7 @@ class TilingResult:
 class Tiler:
     """A board compiled for the search: bit numbering, placements and symmetries."""
 
-    def __init__(self, board: Board, pieces: str = LETTERS, one_sided: bool = False):
+    def __init__(self, board: PentominoBoard, pieces: str = LETTERS, one_sided: bool = False):
         self.board = board
         self.one_sided = one_sided
         self.letters = check_board(board, pieces, one_sided)
@@ -441,7 +441,7 @@ class _Clock:
 
 
 def tile(
-    board: Board,
+    board: PentominoBoard,
     *,
     pieces: str = LETTERS,
     one_sided: bool = False,
@@ -457,7 +457,7 @@ def tile(
 
 
 def count_tilings(
-    board: Board,
+    board: PentominoBoard,
     *,
     pieces: str = LETTERS,
     one_sided: bool = False,
