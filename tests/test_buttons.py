@@ -11,6 +11,7 @@ import sys
 import zipfile
 from pathlib import Path
 
+import numpy as np
 import pytest
 from openpyxl import Workbook, load_workbook
 from openpyxl.styles import Border, Side
@@ -209,3 +210,101 @@ def test_libreoffice_sees_the_new_buttons_right_of_the_grid(tmp_path):
         "Hint": "HintStep",
         "Clear": "ClearGrid",
     }
+
+
+def _grid_fills(path: Path, grid: tuple[int, int, int, int]) -> list[list[str | None]]:
+    """The fill colour of each grid cell of a saved workbook's first sheet."""
+    ws = load_workbook(path).worksheets[0]
+    top, left, bottom, right = grid
+    return [
+        [
+            ws.cell(r, c).fill.fgColor.rgb[-6:] if ws.cell(r, c).fill.fill_type == "solid" else None
+            for c in range(left, right + 1)
+        ]
+        for r in range(top, bottom + 1)
+    ]
+
+
+# Logic alone leaves 124 cells of this 12×12 open; its solutions share all but 4.
+SEVERAL = [
+    ".###...##.#.",
+    ".....##.#.##",
+    "###..#...##.",
+    "..####.#.#..",
+    "#..#.#.###..",
+    "#...##...#.#",
+    ".#.#.##...#.",
+    ".##.#....##.",
+    "..##.####.#.",
+    "..#.###.....",
+    ".####.###..#",
+    ".#.#..#.##..",
+]
+
+
+def _template_sheet(path: Path, rows: list[str], dark: list[tuple[int, int]] = ()):
+    """A boxed template of the picture's clues (corner E5); ``dark`` grid cells filled
+    black as a person's givens. The puzzle and the grid rectangle."""
+    from openpyxl.styles import PatternFill
+
+    from xlsolver.nonogram.cells import solution_from_rows
+    from xlsolver.nonogram.puzzle import Puzzle
+
+    puzzle = Puzzle.from_solution(solution_from_rows(rows))
+    depth = max(len(c) or 1 for c in (*puzzle.rows, *puzzle.cols))
+    top = left = depth + 2
+    wb = Workbook()
+    ws = wb.active
+    for j, clues in enumerate(puzzle.cols):
+        for k, v in enumerate(clues or (0,)):
+            ws.cell(top - len(clues or (0,)) + k, left + j, v)
+    for i, clues in enumerate(puzzle.rows):
+        for k, v in enumerate(clues or (0,)):
+            ws.cell(top + i, left - len(clues or (0,)) + k, v)
+    fill = PatternFill(fill_type="solid", start_color="FF000000", end_color="FF000000")
+    for i in range(puzzle.height):
+        for j in range(puzzle.width):
+            ws.cell(top + i, left + j).border = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)
+            if (i, j) in dark:
+                ws.cell(top + i, left + j).fill = fill
+    wb.save(path)
+    return puzzle, (top, left, top + puzzle.height - 1, left + puzzle.width - 1)
+
+
+def test_the_solve_button_paints_what_the_command_line_paints(tmp_path):
+    """Several solutions: the button paints the cells common to all of them (not only
+    what logic proved), the very cells ``xlsolver solve`` paints, each checked against
+    two different solutions of the clues."""
+    from xlsolver.nonogram.analyzer import solve as analyze
+
+    source = tmp_path / "several.xlsx"
+    puzzle, grid = _template_sheet(source, SEVERAL)
+    by_command = tmp_path / "command.xlsx"
+    assert main(["solve", str(source), "-o", str(by_command)]) == 0
+    book = open_book(source)
+    outcome = solve(book, book.sheets()[0])
+    assert outcome.ok and "several solutions" in outcome.message, outcome.message
+    by_button = tmp_path / "button.xlsx"
+    book.save(by_button)
+    button, command = _grid_fills(by_button, grid), _grid_fills(by_command, grid)
+    assert button == command
+    first, second = analyze(puzzle, max_solutions=2).solutions[:2]
+    assert puzzle.is_solution(first) and puzzle.is_solution(second)
+    common = first == second
+    painted = np.array([[f is not None for f in row] for row in button])
+    assert painted.sum() > puzzle.width * puzzle.height - 10  # logic alone: 20 painted
+    assert not painted[~common].any()  # never a cell the solutions disagree on
+    black = np.array([[f == "808080" for f in row] for row in button])
+    assert (black[painted] == first[painted]).all()
+
+
+def test_a_wrong_given_is_the_red_cell(tmp_path):
+    """``--givens`` with one black cell the person got wrong: that cell is red, not the
+    place further along its row where the contradiction surfaced."""
+    rows = ["##...", "##...", ".....", "...##", "..###"]
+    source, out = tmp_path / "given.xlsx", tmp_path / "out.xlsx"
+    _, grid = _template_sheet(source, rows, dark=[(0, 0), (3, 2)])  # (3, 2) is wrong
+    assert main(["solve", str(source), "--givens", "-o", str(out)]) == 1
+    fills = _grid_fills(out, grid)
+    red = [(i, j) for i in range(5) for j in range(5) if fills[i][j] == "FF0000"]
+    assert red == [(3, 2)]

@@ -104,7 +104,7 @@ def make(tmp_path: Path, rows, name: str, *extra: str) -> tuple[Path, int]:
     """Draw a picture and run ``xlsolver make`` on it."""
     drawing = draw(tmp_path / f"{name}-drawing.xlsx", rows, title=name.title())
     out = tmp_path / f"{name}.xlsx"
-    code = main(["make", str(drawing), "-o", str(out), *extra])
+    code = main(["make", str(drawing), "-o", str(out), "--mono", *extra])  # fills in 4 colours
     return out, code
 
 

@@ -73,17 +73,16 @@ def _grid_cells(found) -> list[Cell]:
 
 def _remove_hint_notes(sheet: Sheet, found) -> None:
     """Delete the notes earlier hints left on the grid."""
-    read_notes = getattr(sheet, "read_notes", None)
-    if read_notes is None:
-        return
-    for cell, text in read_notes(found.grid).items():
+    for cell, text in sheet.read_notes(found.grid).items():
         if text.startswith(HINT_PREFIX):
             sheet.set_note(cell, None)
 
 
 def solve(book: Book, sheet: Sheet) -> Outcome:
-    """Solve the puzzle on the sheet, painting proved cells in trace order, batch by batch."""
-    from .nonogram.analyzer import solve as analyze
+    """Solve the puzzle on the sheet as ``xlsolver solve`` does (the same cells painted:
+    the solution, or the cells common to all solutions), showing the proved cells in
+    trace order batch by batch first."""
+    from .workbook.answer import solve_found
     from .workbook.paint import paint_result
 
     book.progress(0.0, "xlsolver: reading the puzzle")
@@ -94,8 +93,8 @@ def solve(book: Book, sheet: Sheet) -> Outcome:
         return _tile_pentomino(book, sheet, no_clues)
     book.progress(0.05, f"xlsolver: solving {found.width}×{found.height}")
     start = time.perf_counter()
-    result = analyze(
-        found.puzzle,
+    result = solve_found(
+        found,
         trace=True,
         progress=lambda f, m: book.progress(0.05 + 0.45 * (f or 0.0), f"xlsolver: {m}"),
     )
@@ -179,7 +178,7 @@ def hint(book: Book, sheet: Sheet) -> Outcome:
     for colour, cells in by_colour.items():
         sheet.paint(cells, STYLE_OF[colour])
     cells = [found.cell(r, c) for r, c, _ in step.cells]
-    if cells and hasattr(sheet, "set_note"):
+    if cells:
         sheet.set_note(cells[0], f"{HINT_PREFIX}: {reason}")
     return Outcome(reason, ok=step.rule != RULE_DISCREPANCY, painted=len(cells), cells=cells)
 
@@ -245,9 +244,8 @@ def new_grid(book: Book, sheet: Sheet) -> Outcome:
         return _ask_for_size(sheet)
     title = sheet.read_values((TITLE_ROW, 1, TITLE_ROW, 1))[0][0]
     used = sheet.used_range()
-    clear_range = getattr(sheet, "clear_range", None)
-    if used is not None and clear_range is not None and used[2] > SIZE_ROW:
-        clear_range((SIZE_ROW + 1, 1, used[2], used[3]))  # the old clues and grid
+    if used is not None and used[2] > SIZE_ROW:
+        sheet.clear_range((SIZE_ROW + 1, 1, used[2], used[3]))  # the old clues and grid
     layout = write_template(sheet, size=size, title=str(title or ""), checks=True)
     width, height = size
     top, left = layout.grid[0], layout.grid[1]

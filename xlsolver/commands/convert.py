@@ -12,9 +12,11 @@ from ..nonogram.colour_puzzle import ColourPuzzle
 from ..nonogram.puzzle import Puzzle
 from ..sheets.errors import WorkbookError
 from ..sheets.openpyxl_sheet import new_book
-from ..workbook.files import check_target, is_workbook, open_book, save_new
+from ..workbook.batch import check_unmerged, with_file
+from ..workbook.files import check_target, close_book, is_workbook, open_book, save_new
 from ..workbook.layout import find_puzzles
 from ..workbook.template import write_template
+from ..writes import check_output
 
 HELP = (
     "convert between puzzle files (.non, .nin, TAAI, webpbn XML, JSON, …) and workbooks "
@@ -30,13 +32,17 @@ def add_arguments(parser) -> None:
     parser.add_argument("-o", "--output", required=True, help="the file to write")
     parser.add_argument("--sheet", help="read only this sheet of a workbook")
     parser.add_argument("--format", help="puzzle format to write (default: from the extension)")
+    parser.add_argument(
+        "--in-place", action="store_true", help="allow -o to name the input file itself"
+    )
 
 
 def sheet_names(puzzles: list[Puzzle]) -> list[str]:
     """Unique valid sheet names from the puzzles' titles (``Puzzle N`` without one)."""
     names: list[str] = []
     for i, p in enumerate(puzzles, start=1):
-        base = BAD_SHEET_CHARS.sub(" ", p.title or "").strip().strip("'")[:MAX_SHEET_NAME]
+        base = BAD_SHEET_CHARS.sub(" ", p.title or "").strip().strip("'").lstrip("=+-@ ")
+        base = base[:MAX_SHEET_NAME].strip()
         base = base or f"Puzzle {i}"
         name, n = base, 2
         while name.lower() in (x.lower() for x in names):
@@ -47,56 +53,61 @@ def sheet_names(puzzles: list[Puzzle]) -> list[str]:
     return names
 
 
-def to_workbook(puzzles: list[Puzzle], output: Path) -> None:
-    """One template sheet per puzzle, saved safely; colour puzzles are refused for now."""
-    for p in puzzles:
-        if isinstance(p, ColourPuzzle):
-            name = f'"{p.title}" ' if p.title else ""
-            raise FormatError(
-                f"{name}is a colour puzzle: workbooks hold black-and-white puzzles only "
-                "(convert it to .non, .xml or .json)",
-                output,
-            )
+def to_workbook(puzzles: list[Puzzle], output: Path, inputs=(), in_place: bool = False) -> None:
+    """One template sheet per puzzle (colour clue cells in their colours), saved safely."""
     book = new_book()
     first = book.sheets()[0]
     for i, (puzzle, name) in enumerate(zip(puzzles, sheet_names(puzzles), strict=True)):
         sheet = first if i == 0 else book.add_sheet(name)
         sheet.ws.title = name
-        write_template(sheet, puzzle, title=puzzle.title, checks=True)
-    save_new(book, output)
+        if isinstance(puzzle, ColourPuzzle):
+            from ..workbook.colour_template import write_colour_template
+
+            write_colour_template(sheet, puzzle, title=puzzle.title)
+        else:
+            write_template(sheet, puzzle, title=puzzle.title, checks=True)
+    save_new(book, output, inputs, in_place=in_place)
+
+
+def read_source(source: Path, sheet: str | None, to_workbook: bool) -> list[Puzzle]:
+    """The puzzles of the input; WorkbookError/FormatError naming the file when not."""
+    if not is_workbook(source):
+        puzzles = read_puzzles(source)
+        if not to_workbook and len(puzzles) != 1:
+            raise FormatError(f"{len(puzzles)} puzzles; write them to a workbook", source)
+        return puzzles
+    book = open_book(source, read_only=True)
+    try:
+        found = find_puzzles(book, sheet=sheet)
+        check_unmerged(book, found)
+    except KeyError as exc:
+        raise WorkbookError(with_file(str(source), str(exc.args[0]))) from None
+    except WorkbookError as exc:
+        raise WorkbookError(with_file(str(source), str(exc))) from None
+    finally:
+        close_book(book)
+    if not to_workbook and len(found) > 1:
+        names = ", ".join(f.sheet for f in found)
+        raise WorkbookError(f"{source}: {len(found)} puzzles ({names}); pick one with --sheet")
+    return [f.puzzle for f in found]
 
 
 def run(args) -> int:
     """Convert one file; exit status 2 with one line when it cannot be read or written."""
     source, output = Path(args.input), Path(args.output)
+    inputs, in_place = [source], bool(getattr(args, "in_place", False))
     try:
+        check_output(output, inputs, in_place=in_place)
         if is_workbook(output):
             check_target(output)
-        if is_workbook(source):
-            found = find_puzzles(open_book(source, read_only=True), sheet=args.sheet)
-            if is_workbook(output):
-                to_workbook([f.puzzle for f in found], output)
-            elif len(found) > 1:
-                names = ", ".join(f.sheet for f in found)
-                raise WorkbookError(
-                    f"{source}: {len(found)} puzzles ({names}); pick one with --sheet"
-                )
-            else:
-                write_puzzle(found[0].puzzle, output, args.format)
-            count = len(found)
+        puzzles = read_source(source, args.sheet, is_workbook(output))
+        if is_workbook(output):
+            to_workbook(puzzles, output, inputs, in_place)
         else:
-            if not is_workbook(output):
-                puzzles = read_puzzles(source)
-                if len(puzzles) != 1:
-                    raise FormatError(f"{len(puzzles)} puzzles; write them to a workbook", source)
-                write_puzzle(puzzles[0], output, args.format)
-            else:
-                puzzles = read_puzzles(source)
-                to_workbook(puzzles, output)
-            count = len(puzzles)
-    except (WorkbookError, FormatError, KeyError, ValueError, OSError) as exc:
-        reason = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
-        print(f"xlsolver: {reason}", file=sys.stderr)
+            write_puzzle(puzzles[0], output, args.format, inputs, in_place=in_place)
+        count = len(puzzles)
+    except (WorkbookError, FormatError, ValueError, OSError) as exc:
+        print(f"xlsolver: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     print(f"{source} → {output}: {count} puzzle{'s' if count != 1 else ''}")
     return EXIT_OK

@@ -27,6 +27,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         action="store_true",
         help="print the suggested givens on the puzzle when it is not unique",
     )
+    colour = p.add_mutually_exclusive_group()
+    colour.add_argument(
+        "--colours",
+        "--colors",
+        choices=("auto",),
+        default="auto",
+        help="auto (the default): a drawing in two fill colours or more makes a colour puzzle",
+    )
+    colour.add_argument(
+        "--mono", action="store_true", help="the black-and-white puzzle of a colour drawing"
+    )
     add_time_limit(p, DEFAULT_TIME_LIMIT)
     p.add_argument("--json", action="store_true", help="print the verdict as one JSON line")
 
@@ -56,9 +67,10 @@ def run(args: argparse.Namespace) -> int:
             add_givens=args.add_givens,
             time_limit=args.time_limit,
             inputs=[args.drawing or args.image],
+            mono=args.mono,
         )
     except BAD_INPUT as exc:
-        return fail(exc)
+        return fail(exc, args.drawing or args.image)
     h, w = drawing.picture.shape
     code = report(f"{path} ({w}×{h})", verdict, args.json)
     if verdict.suggestion and args.add_givens and not args.json:

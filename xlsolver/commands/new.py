@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 from ..exits import EXIT_BAD_INPUT, EXIT_OK
+from ..nonogram.cells import MAX_INKS
 from ..sheets.errors import WorkbookError
 from ..sheets.openpyxl_sheet import new_book
 from ..workbook.clues import parse_size
@@ -26,6 +27,15 @@ def add_arguments(parser) -> None:
     )
     parser.add_argument("--title", default="", help="a title above the puzzle")
     parser.add_argument("--sheet", default="Puzzle", help="sheet name (default Puzzle)")
+    parser.add_argument(
+        "--colours",
+        "--colors",
+        type=int,
+        default=0,
+        metavar="N",
+        help="a colour puzzle: a palette row of N swatches below the grid to fill with the "
+        "colours (then fill each clue cell with its clue's colour)",
+    )
 
 
 def run(args) -> int:
@@ -33,6 +43,9 @@ def run(args) -> int:
     size = parse_size(args.size)
     if size is None:
         print(f"xlsolver: --size {args.size!r}: expected WIDTHxHEIGHT, e.g. 15x20", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if not 0 <= args.colours <= MAX_INKS:
+        print(f"xlsolver: --colours {args.colours}: expected 1…{MAX_INKS}", file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
         if Path(args.output).suffix.lower() == ".xlsm":  # with the Excel buttons
@@ -43,7 +56,12 @@ def run(args) -> int:
             book = new_book()
             sheet = book.sheets()[0]
             sheet.ws.title = args.sheet
-            write_template(sheet, size=size, title=args.title, checks=True)
+            if args.colours:
+                from ..workbook.colour_template import write_empty_colour_template
+
+                write_empty_colour_template(sheet, size, args.colours, title=args.title)
+            else:
+                write_template(sheet, size=size, title=args.title, checks=True)
             save_new(book, args.output)
     except (ValueError, OSError) as exc:
         reason = exc if isinstance(exc, WorkbookError) else f"{args.output}: {exc}"

@@ -31,7 +31,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--blocks", action="store_true", help="print the grid with block characters")
     w = p.add_argument_group("workbooks")
-    w.add_argument("-o", "--output", metavar="FILE", help="write the painted workbook here")
+    w.add_argument(
+        "-o", "--output", metavar="FILE", help="write the painted workbook (or the report) here"
+    )
     w.add_argument("--out-dir", metavar="DIR", help="write painted workbooks into this folder")
     w.add_argument("--in-place", action="store_true", help="paint the input workbook itself")
     w.add_argument("--sheet", metavar="NAME", help="only this sheet")
@@ -52,12 +54,33 @@ def run(args: argparse.Namespace) -> int:
     books = [p for p in args.inputs if is_workbook(p)]
     files = [p for p in args.inputs if not is_workbook(p)]
     code = EXIT_OK
+    if files and getattr(args, "output", None) and not books:
+        return report_to_file(args, files)
     if files:
         code = max(code, solve_files(args, files))
     if books:
         from .solve_workbooks import run_workbooks
 
         code = max(code, run_workbooks(args, [Path(p) for p in books]))
+    return code
+
+
+def report_to_file(args: argparse.Namespace, paths: list[str]) -> int:
+    """``solve PUZZLES -o FILE``: what would be printed, written to FILE (xlsolver.writes)."""
+    import contextlib
+    import io
+
+    from ..writes import WriteError, check_output, write_text
+
+    try:
+        check_output(args.output, paths, in_place=bool(getattr(args, "in_place", False)))
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            code = solve_files(args, paths)
+        write_text(args.output, out.getvalue(), paths)
+    except WriteError as exc:
+        print(f"xlsolver: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     return code
 
 
@@ -99,7 +122,8 @@ def solve_files(args: argparse.Namespace, paths: list[str]) -> int:
             record.update(result.to_json())
             if result.status == INVALID:
                 at = entry.meta.get("line")
-                record["error"] = f"{path}:{at}: {result.error}" if at else result.error
+                where = f"{path}:{at}" if at else f"{path}" + (f" #{index}" if index > 1 else "")
+                record["error"] = f"{where}: {result.error}"
                 code = max(code, EXIT_BAD_INPUT)
             elif result.status in (CONTRADICTION, TIMEOUT):
                 code = max(code, EXIT_UNSOLVED)
@@ -112,8 +136,12 @@ def _emit(args, record: dict, result, bar) -> None:
     """Print one puzzle's outcome as a JSON line or as text."""
     from ..nonogram.result import INVALID
 
+    if record.get("error"):  # an input error: one line on stderr naming file and line
+        bar.write(f"xlsolver: {record['error']}", file=sys.stderr)
     if args.json:
         bar.write(json.dumps(record, ensure_ascii=False), file=sys.stdout)
+        return
+    if result is None or result.status == INVALID:
         return
     name = f"{record['source']}" + (f" #{record['index']}" if record["index"] > 1 else "")
     lines = [f"{name}: {record['status']}"]

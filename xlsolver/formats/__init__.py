@@ -15,11 +15,10 @@ position in the file, from 1); a FormatError entry carries ``index`` too.
 from __future__ import annotations
 
 import importlib
-import os
-import tempfile
 from pathlib import Path
 from types import ModuleType
 
+from ..limits import MAX_PUZZLE_FILE, MAX_SIDE
 from ..nonogram.colour_puzzle import ColourPuzzle
 from ..nonogram.puzzle import Puzzle, PuzzleError
 from .base import STRING_SOURCE, FormatError
@@ -92,7 +91,12 @@ def _unknown_format(path: str | Path) -> FormatError:
 def _read_text(path: str | Path) -> str:
     """A file's text (UTF-8, a BOM allowed), or a FormatError saying why not."""
     try:
-        return Path(path).read_text(encoding="utf-8-sig")
+        with Path(path).open("rb") as fh:
+            data = fh.read(MAX_PUZZLE_FILE + 1)  # a stream (a FIFO, /dev/zero) is capped too
+        if len(data) > MAX_PUZZLE_FILE:
+            limit = MAX_PUZZLE_FILE // 2**20
+            raise FormatError(f"over {limit} MB: puzzle files are read up to {limit} MB", path)
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise FormatError(f"not UTF-8 text (byte {exc.start})", path) from exc
     except OSError as exc:
@@ -109,6 +113,9 @@ def loads(text: str, fmt: str, source: str = STRING_SOURCE) -> list[Puzzle | For
     if not entries:
         entries = [FormatError("no puzzle found", source, 1)]
     for index, entry in enumerate(entries, 1):
+        if not isinstance(entry, FormatError) and max(entry.width, entry.height) > MAX_SIDE:
+            reason = f"size {entry.width}x{entry.height}: each side must be 1…{MAX_SIDE}"
+            entries[index - 1] = entry = FormatError(reason, source, entry.meta.get("line"))
         if isinstance(entry, FormatError):
             entry.index = index
         else:
@@ -158,27 +165,29 @@ def dumps(puzzle: Puzzle | ColourPuzzle, fmt: str) -> str:
     return module.dumps(puzzle)
 
 
-def write_puzzle(puzzle: Puzzle | ColourPuzzle, path: str | Path, fmt: str | None = None) -> None:
-    """Write a puzzle (format from the extension unless given) through a temporary file."""
+def write_puzzle(
+    puzzle: Puzzle | ColourPuzzle,
+    path: str | Path,
+    fmt: str | None = None,
+    inputs=(),
+    *,
+    in_place: bool = False,
+) -> None:
+    """Write a puzzle (format from the extension unless given) through :mod:`..writes`.
+
+    Refuses (WriteError) to write over any of ``inputs`` unless ``in_place``.
+    """
+    from ..writes import WriteError, check_output, write_text
+
     path = Path(path)
     fmt = fmt or _by_extension(path)
     if fmt is None:
         raise FormatError(f"no format writes the extension {path.suffix!r}", path)
     try:
+        check_output(path, inputs, in_place=in_place)
         text = dumps(puzzle, fmt)
+        write_text(path, text, inputs, in_place=in_place)
     except FormatError as exc:
         raise FormatError(exc.reason, path) from exc
-    folder = path.parent if str(path.parent) else Path(".")
-    try:
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
-    except OSError as exc:
-        raise FormatError(f"cannot write: {exc.strerror or exc}", path) from exc
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException as exc:
-        Path(tmp).unlink(missing_ok=True)
-        if isinstance(exc, OSError):
-            raise FormatError(f"cannot write: {exc.strerror or exc}", path) from exc
-        raise
+    except WriteError as exc:
+        raise FormatError(exc.reason, path) from None

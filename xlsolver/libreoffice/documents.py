@@ -62,6 +62,9 @@ def server(path: str | os.PathLike) -> LibreOffice:
             office.start()
         except LibreOfficeError as exc:
             raise WorkbookError(f"{path}: LibreOffice did not start ({exc})") from None
+        except BaseException:  # stopped by a signal while starting: no server left behind
+            office.stop()
+            raise
         _server = office
         atexit.register(shutdown)
     return _server
@@ -102,13 +105,9 @@ class DocumentBook(UnoBook):
 
         Refuses to write over the file it was opened from unless ``overwrite_input``.
         """
-        target = Path(target)
         if self.read_only:
             raise WorkbookError(f"{self.path}: opened read-only, not saved")
-        if not overwrite_input and target.exists() and target.resolve() == self.path.resolve():
-            raise WorkbookError(f"{target}: refusing to write over the input file")
-        store(self.doc, target)
-        return target
+        return store(self.doc, Path(target), inputs=[self.path], in_place=overwrite_input)
 
     def close(self) -> None:
         """Close the document (its changes are dropped unless saved) and drop the copy."""
@@ -131,32 +130,26 @@ def filter_for(target: Path) -> str:
     return FILTERS[suffix]
 
 
-def store(doc, target: Path) -> None:
-    """Store a document to ``target`` in its suffix's format, via a temp file and a rename."""
+def store(doc, target: Path, inputs=(), *, in_place: bool = False) -> Path:
+    """Store a document to ``target`` in its suffix's format, atomically (xlsolver.writes).
+
+    Refuses (WorkbookError) to write over any of ``inputs`` unless ``in_place``.
+    """
+    from ..writes import WriteError, atomic_path
+
     name = filter_for(target)
-    folder = target.parent if str(target.parent) else Path(".")
-    folder.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.stem}.", suffix=target.suffix, dir=folder)
-    os.close(fd)
     try:
-        try:
-            doc.storeToURL(file_url(tmp), props(FilterName=name, Overwrite=True))
-        except Exception as exc:  # com.sun.star.task.ErrorCodeIOException and kin
-            reason = getattr(exc, "Message", "") or type(exc).__name__
-            raise WorkbookError(f"{target}: LibreOffice could not write it ({reason})") from None
-        mode = target.stat().st_mode & 0o777 if target.exists() else 0o666 & ~_umask()
-        os.chmod(tmp, mode)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def _umask() -> int:
-    """The process umask."""
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+        with atomic_path(target, inputs, in_place=in_place) as tmp:
+            try:
+                doc.storeToURL(file_url(tmp), props(FilterName=name, Overwrite=True))
+            except Exception as exc:  # com.sun.star.task.ErrorCodeIOException and kin
+                reason = getattr(exc, "Message", "") or type(exc).__name__
+                raise WorkbookError(
+                    f"{target}: LibreOffice could not write it ({reason})"
+                ) from None
+    except WriteError as exc:
+        raise WorkbookError(str(exc)) from None
+    return target
 
 
 def open_document(path: str | os.PathLike, *, read_only: bool = False) -> DocumentBook:
@@ -194,7 +187,7 @@ def _is_calc(doc) -> bool:
         return False
 
 
-def convert_copy(source: Path, target: Path) -> Path:
+def convert_copy(source: Path, target: Path, inputs=(), *, in_place: bool = False) -> Path:
     """Store a workbook file (e.g. an .xlsx we wrote) as ``target`` in another format."""
     office = server(target)
     try:
@@ -202,7 +195,7 @@ def convert_copy(source: Path, target: Path) -> Path:
     except LibreOfficeError as exc:
         raise WorkbookError(str(exc)) from None
     try:
-        store(doc, target)
+        store(doc, target, inputs, in_place=in_place)
     finally:
         office.close(doc)
     return target

@@ -8,9 +8,9 @@ Glossary
 from __future__ import annotations
 
 import os
-import tempfile
 import warnings
 import zipfile
+import zlib
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TypeVar
@@ -27,7 +27,19 @@ from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.worksheet import Worksheet
 
 from .errors import WorkbookError
-from .protocol import Cell, CellFormat, Rect, Style
+from .protocol import (
+    BOTTOM,
+    GENERAL,
+    LEFT,
+    RIGHT,
+    TOP,
+    Cell,
+    CellFormat,
+    Rect,
+    SheetBase,
+    Style,
+    font_colour,
+)
 
 OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # an OLE2 file: old .xls or encrypted OOXML
 ENCRYPTED_MARK = "EncryptedPackage".encode("utf-16-le")
@@ -46,6 +58,7 @@ THEME_COLOURS = (
     "#70AD47",
 )
 NO_FILL = PatternFill(fill_type=None)
+NOTE_AUTHOR = "xlsolver"
 HAIR = "hair"
 T = TypeVar("T")
 
@@ -104,6 +117,14 @@ def check_workbook_file(path: Path) -> None:
         raise WorkbookError(f"{path}: an OpenDocument spreadsheet; save it as .xlsx")
     if "xl/workbook.xml" not in names:
         raise WorkbookError(f"{path}: not a workbook (.xlsx/.xlsm expected)")
+    from ..limits import TooLarge, check_workbook_zip  # before openpyxl allocates anything
+
+    try:
+        check_workbook_zip(path)
+    except TooLarge as exc:
+        raise WorkbookError(f"{path}: {exc}") from None
+    except (zipfile.BadZipFile, OSError, EOFError, zlib.error) as exc:
+        raise WorkbookError(f"{path}: the workbook is corrupt ({exc})") from None
 
 
 def open_book(path: str | os.PathLike, *, read_only: bool = False) -> XlsxBook:
@@ -132,11 +153,17 @@ def new_book() -> XlsxBook:
     return XlsxBook(wb)
 
 
-class XlsxSheet:
-    """One openpyxl worksheet behind the sheet protocol."""
+class XlsxSheet(SheetBase):
+    """One openpyxl worksheet behind the sheet protocol.
 
-    def __init__(self, ws: Worksheet):
+    ``saved`` gives the same worksheet as the file saved it (computed values instead of
+    formulas), loaded only when a formula is read.
+    """
+
+    def __init__(self, ws: Worksheet, saved: Callable[[str], Worksheet | None] | None = None):
         self.ws = ws
+        self._saved = saved
+        self._written: set[Cell] = set()  # formulas written since the file was opened
         self._border_cache: dict[tuple[int, str], tuple[Border, Border]] = {}
 
     @property
@@ -169,8 +196,54 @@ class XlsxSheet:
         ]
 
     def read_values(self, rect: Rect) -> list[list[object]]:
-        """Cell values of a rectangle, row by row (``None`` for empty cells)."""
-        return self._read(rect, lambda cell: None if cell is None else cell.value)
+        """Cell values of a rectangle, row by row (``None`` for empty cells).
+
+        A formula gives the value the file saved for it (``None`` when it saved none, as
+        openpyxl and other writers without a calculation engine leave it).
+        """
+        values = self._read(rect, lambda cell: None if cell is None else cell.value)
+        formulas = self.read_formulas(rect)
+        if not any(f is not None for row in formulas for f in row):
+            return values
+        saved = self._saved(self.ws.title) if self._saved is not None else None
+        top, left = rect[0], rect[1]
+        for i, row in enumerate(formulas):
+            for j, formula in enumerate(row):
+                if formula is None:
+                    continue
+                cell = (top + i, left + j)
+                fresh = saved is None or cell in self._written
+                values[i][j] = None if fresh else saved.cell(*cell).value
+        return values
+
+    def read_formulas(self, rect: Rect) -> list[list[str | None]]:
+        """The formula of each cell (``=5*1``), ``None`` where it holds none."""
+
+        def formula(cell) -> str | None:
+            if cell is None or cell.data_type != "f":
+                return None
+            text = getattr(cell.value, "text", cell.value)  # array formulas keep theirs in .text
+            return str(text) if str(text).startswith("=") else f"={text}"
+
+        return self._read(rect, formula)
+
+    def read_font_colours(self, rect: Rect) -> list[list[str | None]]:
+        """Font colours (``#RRGGBB``), ``None`` where automatic."""
+        return self._read(
+            rect,
+            lambda cell: (
+                font_colour(colour_hex(cell.font.color))
+                if cell is not None and cell.has_style and cell.font is not None
+                else None
+            ),
+        )
+
+    def read_number_formats(self, rect: Rect) -> list[list[str]]:
+        """Number format codes of a rectangle (``General`` where none is set)."""
+        return self._read(
+            rect,
+            lambda cell: cell.number_format if cell is not None and cell.has_style else GENERAL,
+        )
 
     def read_fills(self, rect: Rect) -> list[list[str | None]]:
         """Fill colours (``#RRGGBB``) of a rectangle, ``None`` where unfilled."""
@@ -188,14 +261,21 @@ class XlsxSheet:
 
         return self._read(rect, crossed)
 
-    def read_borders(self, rect: Rect) -> list[list[bool]]:
-        """True where a cell is boxed: a border on all four sides."""
+    def read_border_sides(self, rect: Rect) -> list[list[int]]:
+        """Per cell, the sides its own border draws (``TOP | BOTTOM | LEFT | RIGHT``)."""
 
-        def boxed(cell) -> bool:
+        def sides(cell) -> int:
             b = cell.border if cell is not None and cell.has_style else None
-            return bool(b and b.left.style and b.right.style and b.top.style and b.bottom.style)
+            if b is None:
+                return 0
+            return (
+                (TOP if b.top is not None and b.top.style else 0)
+                | (BOTTOM if b.bottom is not None and b.bottom.style else 0)
+                | (LEFT if b.left is not None and b.left.style else 0)
+                | (RIGHT if b.right is not None and b.right.style else 0)
+            )
 
-        return self._read(rect, boxed)
+        return self._read(rect, sides)
 
     def merged_ranges(self) -> list[Rect]:
         """The merged rectangles of the sheet."""
@@ -262,6 +342,37 @@ class XlsxSheet:
                 cell = self.ws.cell(row=top + i, column=left + j)
                 if v is not None or not isinstance(cell, MergedCell):
                     cell.value = v  # None empties the cell (ws.cell(value=None) would not)
+                    if isinstance(v, str) and cell.data_type == "f":
+                        cell.data_type = "s"  # text is text: "=…" from a file is no formula
+                    self._written.add((top + i, left + j))
+
+    def clear_range(self, rect: Rect) -> None:
+        """Remove values, formats, notes and merges from a rectangle (New grid)."""
+        for m in list(self.ws.merged_cells.ranges):
+            if _overlaps((m.min_row, m.min_col, m.max_row, m.max_col), rect):
+                self.ws.unmerge_cells(str(m))
+        top, left, bottom, right = rect
+        for key in [k for k in self.ws._cells if top <= k[0] <= bottom and left <= k[1] <= right]:
+            del self.ws._cells[key]
+            self._written.discard(key)
+
+    # ---- notes (hint reasons) -------------------------------------------------------
+
+    def read_notes(self, rect: Rect) -> dict[Cell, str]:
+        """The cell notes (comments) inside a rectangle."""
+        top, left, bottom, right = rect
+        return {
+            key: str(cell.comment.text)
+            for key, cell in self.ws._cells.items()
+            if cell.comment is not None and top <= key[0] <= bottom and left <= key[1] <= right
+        }
+
+    def set_note(self, cell: Cell, text: str | None) -> None:
+        """Put a note on a cell (``None`` removes it)."""
+        from openpyxl.comments import Comment
+
+        target = self.ws.cell(row=cell[0], column=cell[1])
+        target.comment = Comment(text, NOTE_AUTHOR) if text else None
 
     # ---- layout writing (template writer) -------------------------------------------
 
@@ -353,6 +464,7 @@ class XlsxSheet:
         if not formula.startswith("="):
             raise ValueError(f"a formula starts with '=': {formula!r}")
         self.ws.cell(row=cell[0], column=cell[1]).value = formula
+        self._written.add(cell)
 
     def set_conditional_format(self, rect: Rect, formula: str, style: Style) -> bool:
         """Show ``style`` where ``formula`` (for the top-left cell, no ``=``) is true."""
@@ -413,7 +525,21 @@ class XlsxBook:
         self.path = path
         self.read_only = read_only
         self.on_progress: Callable[[float | None, str], None] | None = None
-        self._sheets = {ws.title: XlsxSheet(ws) for ws in wb.worksheets}
+        self._saved_book: Workbook | None = None
+        self._sheets = {ws.title: XlsxSheet(ws, self._saved_sheet) for ws in wb.worksheets}
+
+    def _saved_sheet(self, title: str) -> Worksheet | None:
+        """The worksheet as the file saved it (computed values), loaded on first use."""
+        if self.path is None:
+            return None
+        if self._saved_book is None:
+            try:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    self._saved_book = load_workbook(self.path, data_only=True, rich_text=False)
+            except Exception:  # the file changed or vanished since it was opened
+                return None
+        return self._saved_book[title] if title in self._saved_book.sheetnames else None
 
     def sheets(self) -> list[XlsxSheet]:
         """All worksheets in order (chart sheets left out)."""
@@ -423,7 +549,7 @@ class XlsxBook:
         """The worksheet of that name (KeyError naming it when absent)."""
         for ws in self.wb.worksheets:
             if ws.title == name:
-                return self._sheets.setdefault(name, XlsxSheet(ws))
+                return self._sheets.setdefault(name, XlsxSheet(ws, self._saved_sheet))
         names = ", ".join(ws.title for ws in self.wb.worksheets)
         raise KeyError(f"no sheet named {name!r} (sheets: {names})")
 
@@ -468,42 +594,21 @@ class XlsxBook:
             self.on_progress(fraction, message)
 
     def save(self, path: str | os.PathLike, *, overwrite_input: bool = False) -> Path:
-        """Write to a temporary file in the target folder, then rename it into place.
+        """Write atomically through :mod:`xlsolver.writes` (temp file, fsync, rename).
 
         Refuses to write over the file it was opened from unless ``overwrite_input``.
+        The workbook is built in memory first, so a full disk leaves no half-closed zip.
         """
+        from ..writes import WriteError, check_output, render, write_bytes
+
         if self.read_only:
             raise WorkbookError(f"{self.path}: opened read-only, not saved")
-        target = Path(path)
-        if (
-            self.path is not None
-            and not overwrite_input
-            and target.exists()
-            and target.resolve() == self.path.resolve()
-        ):
-            raise WorkbookError(f"{target}: refusing to write over the input file")
-        folder = target.parent if str(target.parent) else Path(".")
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-        os.close(fd)
         try:
-            self.wb.save(tmp)
-            if target.exists():
-                os.chmod(tmp, target.stat().st_mode & 0o777)
-            else:
-                os.chmod(tmp, 0o666 & ~_umask())
-            os.replace(tmp, target)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
-        return target
-
-
-def _umask() -> int:
-    """The process umask (read without changing it for long)."""
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+            check_output(path, [self.path], in_place=overwrite_input)
+            data = render(path, self.wb.save)
+            return write_bytes(path, data, [self.path], in_place=overwrite_input)
+        except WriteError as exc:
+            raise WorkbookError(str(exc)) from None
 
 
 def _destination(dn: DefinedName, default_sheet: str | None = None) -> tuple[str, Rect] | None:

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Protocol, TypeVar, runtime_checkable
 
 Rect = tuple[int, int, int, int]
 Cell = tuple[int, int]
+T = TypeVar("T")
 
 
 def column_letter(col: int) -> str:
@@ -83,9 +84,24 @@ class CellFormat:
     number_format: str | None = None
 
 
+TOP, BOTTOM, LEFT, RIGHT = 1, 2, 4, 8  # border sides of a cell, as bits
+ALL_SIDES = TOP | BOTTOM | LEFT | RIGHT
+GENERAL = "General"  # the number format of a cell nobody formatted
+AUTOMATIC_FONT = "#000000"  # black text reads as automatic (None) in every back end
+
+
+def font_colour(color: str | None) -> str | None:
+    """A font colour as the protocol gives it: ``None`` for automatic or black."""
+    return None if color is None or color.upper() == AUTOMATIC_FONT else color.upper()
+
+
 @runtime_checkable
 class Sheet(Protocol):
-    """One worksheet of an open workbook."""
+    """One worksheet of an open workbook.
+
+    Every back end implements every method; :class:`SheetBase` holds the ones written
+    once over the others (``read_borders``) and the defaults of optional reads.
+    """
 
     @property
     def name(self) -> str:
@@ -95,10 +111,33 @@ class Sheet(Protocol):
         """The rectangle holding every value or fill, ``None`` for an empty sheet."""
 
     def read_values(self, rect: Rect) -> list[list[object]]:
-        """Cell values of a rectangle, row by row (``None`` for empty cells)."""
+        """Cell values of a rectangle, row by row (``None`` for empty cells).
+
+        A formula cell gives the value the spreadsheet computed (or saved, for a file);
+        ``None`` when a file holds the formula without a saved value.
+        """
+
+    def read_formulas(self, rect: Rect) -> list[list[str | None]]:
+        """The formula of each cell (``=5*1``, Excel's syntax), ``None`` where it holds none."""
 
     def read_fills(self, rect: Rect) -> list[list[str | None]]:
         """Solid fill colours (``#RRGGBB``) of a rectangle, ``None`` where unfilled."""
+
+    def read_font_colours(self, rect: Rect) -> list[list[str | None]]:
+        """Font colours (``#RRGGBB``), ``None`` where automatic (black on white)."""
+
+    def read_number_formats(self, rect: Rect) -> list[list[str]]:
+        """Number format codes (``General``, ``0.0``, ``m/d``) of a rectangle."""
+
+    def read_border_sides(self, rect: Rect) -> list[list[int]]:
+        """Per cell, the sides its own format draws: ``TOP | BOTTOM | LEFT | RIGHT`` bits."""
+
+    def read_borders(self, rect: Rect) -> list[list[bool]]:
+        """True where a cell is boxed: a line on all four sides, drawn by the cell itself
+        or by its neighbour across that side (see :func:`boxed_cells`)."""
+
+    def read_diagonals(self, rect: Rect) -> list[list[bool]]:
+        """True where a cell shows both diagonals (a crossed white cell)."""
 
     def merged_ranges(self) -> list[Rect]:
         """The merged rectangles of the sheet."""
@@ -111,6 +150,75 @@ class Sheet(Protocol):
 
     def write_values(self, top_left: Cell, values: Sequence[Sequence[object]]) -> None:
         """Write a block of values starting at a cell."""
+
+    def clear_range(self, rect: Rect) -> None:
+        """Remove values, formats, notes and merges from a rectangle (New grid)."""
+
+    def read_notes(self, rect: Rect) -> dict[Cell, str]:
+        """The cell notes (comments) inside a rectangle."""
+
+    def set_note(self, cell: Cell, text: str | None) -> None:
+        """Put a note on a cell (``None`` removes it)."""
+
+
+def boxed_cells(sides: list[list[int]]) -> list[list[bool]]:
+    """Which inner cells of a side grid show a line on all four sides.
+
+    ``sides`` covers the rectangle asked about plus one cell on every side (the
+    neighbours, 0 beyond the sheet's edge); a side counts when the cell draws it or the
+    neighbour across it draws the facing side, as every spreadsheet shows it.
+    """
+    out = []
+    for i in range(1, len(sides) - 1):
+        row = []
+        for j in range(1, len(sides[0]) - 1):
+            own = sides[i][j]
+            seen = own
+            seen |= TOP if sides[i - 1][j] & BOTTOM else 0
+            seen |= BOTTOM if sides[i + 1][j] & TOP else 0
+            seen |= LEFT if sides[i][j - 1] & RIGHT else 0
+            seen |= RIGHT if sides[i][j + 1] & LEFT else 0
+            row.append(seen == ALL_SIDES)
+        out.append(row)
+    return out
+
+
+class SheetBase:
+    """What every back end shares: ``read_borders`` written once over
+    ``read_border_sides``, and the defaults of reads a back end may not support."""
+
+    def read_border_sides(self, rect: Rect) -> list[list[int]]:
+        """No borders known (a back end that can read them overrides this)."""
+        return _filled(rect, 0)
+
+    def read_borders(self, rect: Rect) -> list[list[bool]]:
+        """True where a cell is boxed (its own sides and its neighbours' facing sides)."""
+        top, left, bottom, right = rect
+        outer = (max(1, top - 1), max(1, left - 1), bottom + 1, right + 1)
+        sides = self.read_border_sides(outer)
+        if top == 1:
+            sides = [[0] * len(sides[0]), *sides]
+        if left == 1:
+            sides = [[0, *row] for row in sides]
+        return boxed_cells(sides)
+
+    def read_formulas(self, rect: Rect) -> list[list[str | None]]:
+        """No formulas known."""
+        return _filled(rect, None)
+
+    def read_font_colours(self, rect: Rect) -> list[list[str | None]]:
+        """Automatic font colour everywhere."""
+        return _filled(rect, None)
+
+    def read_number_formats(self, rect: Rect) -> list[list[str]]:
+        """``General`` everywhere."""
+        return _filled(rect, GENERAL)
+
+
+def _filled(rect: Rect, value: T) -> list[list[T]]:
+    """A rectangle's worth of one value, row by row."""
+    top, left, bottom, right = rect
+    return [[value] * (right - left + 1) for _ in range(top, bottom + 1)]
 
 
 @runtime_checkable
@@ -160,14 +268,3 @@ class LayoutSheet(Sheet, Protocol):
         top-left cell; relative references move with each cell. Replaces the conditional
         formats the rectangle had. False when the back end cannot add one here.
         """
-
-
-@runtime_checkable
-class StyleReadingSheet(Sheet, Protocol):
-    """Optional reads that sharpen detection; layout code uses them when a back end has them."""
-
-    def read_diagonals(self, rect: Rect) -> list[list[bool]]:
-        """True where a cell shows both diagonals (a crossed white cell)."""
-
-    def read_borders(self, rect: Rect) -> list[list[bool]]:
-        """True where a cell is boxed: a border on all four sides."""

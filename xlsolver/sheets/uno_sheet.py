@@ -16,7 +16,19 @@ import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from .protocol import Cell, CellFormat, Rect, Style
+from .protocol import (
+    BOTTOM,
+    GENERAL,
+    LEFT,
+    RIGHT,
+    TOP,
+    Cell,
+    CellFormat,
+    Rect,
+    SheetBase,
+    Style,
+    font_colour,
+)
 
 NO_COLOUR = -1  # UNO's "transparent background"
 HAIRLINE = 2  # 1/100 mm: LibreOffice's hairline (Excel "hair")
@@ -30,9 +42,18 @@ NORMAL = 100.0
 HORI = {"left": "LEFT", "center": "CENTER", "right": "RIGHT"}
 VERT = {"top": 1, "center": 2, "bottom": 3}  # com.sun.star.table.CellVertJustify2
 DIAGONALS = ("DiagonalTLBR", "DiagonalBLTR")
+FORMULA_CELLS = 16  # com.sun.star.sheet.CellFlags.FORMULA
 CLEAR_ALL = 1 | 2 | 4 | 8 | 16 | 32 | 64 | 256  # com.sun.star.sheet.CellFlags: all but objects
 UNO_PATHS = ("/usr/lib/python3/dist-packages", "/usr/lib/libreoffice/program")
 SIDES = {"left": "LeftBorder", "right": "RightBorder", "top": "TopBorder", "bottom": "BottomBorder"}
+SIDE_BITS = (
+    ("TopBorder", TOP),
+    ("BottomBorder", BOTTOM),
+    ("LeftBorder", LEFT),
+    ("RightBorder", RIGHT),
+)
+NO_LINE = 0x7FFF  # com.sun.star.table.BorderLineStyle.NONE
+GENERAL_CODES = frozenset({"general", "standard"})  # the unformatted code, by UI language
 
 
 def import_uno():
@@ -121,7 +142,24 @@ def _plain(value: object) -> object:
     return value
 
 
-class UnoSheet:
+def _drawn(line) -> bool:
+    """True when a ``BorderLine2`` shows a line."""
+    if line is None or getattr(line, "LineStyle", SOLID) == NO_LINE:
+        return False
+    return bool(line.OuterLineWidth or line.InnerLineWidth or line.LineWidth)
+
+
+def excel_formula(formula: str) -> str:
+    """The UNO API's formula syntax → Excel's: ``;`` separators become ``,``."""
+    out, quoted = [], False
+    for ch in formula:
+        if ch == '"':
+            quoted = not quoted
+        out.append("," if ch == ";" and not quoted else ch)
+    return "".join(out)
+
+
+class UnoSheet(SheetBase):
     """One Calc worksheet behind the sheet protocol (and the layout protocol)."""
 
     def __init__(self, book: UnoBook, sheet):
@@ -183,55 +221,104 @@ class UnoSheet:
         """Solid fill colours (``#RRGGBB``) of a rectangle, ``None`` where unfilled."""
         top, left, bottom, right = rect
         out: list[list[str | None]] = [[None] * (right - left + 1) for _ in range(top, bottom + 1)]
-        self._each_format(rect, "CellBackColor", out, hex_colour)
+        self._each_format(rect, ("CellBackColor",), out, lambda v: hex_colour(v[0]))
+        return out
+
+    def read_formulas(self, rect: Rect) -> list[list[str | None]]:
+        """The formula of each cell in Excel's syntax, ``None`` where it holds none."""
+        top, left, bottom, right = rect
+        out: list[list[str | None]] = [[None] * (right - left + 1) for _ in range(top, bottom + 1)]
+        found = self._range(rect).queryContentCells(FORMULA_CELLS)
+        for a in found.getRangeAddresses():
+            for r in range(a.StartRow, a.EndRow + 1):
+                for c in range(a.StartColumn, a.EndColumn + 1):
+                    text = self.sheet.getCellByPosition(c, r).getFormula()
+                    out[r + 1 - top][c + 1 - left] = excel_formula(text)
+        return out
+
+    def read_font_colours(self, rect: Rect) -> list[list[str | None]]:
+        """Font colours (``#RRGGBB``), ``None`` where automatic."""
+        out = _grid(rect, None)
+        self._each_format(rect, ("CharColor",), out, lambda v: font_colour(hex_colour(v[0])))
+        return out
+
+    def read_number_formats(self, rect: Rect) -> list[list[str]]:
+        """Number format codes of a rectangle (``General`` where none is set)."""
+        formats = self.book.doc.getNumberFormats()
+        codes: dict[int, str] = {}
+
+        def code(values) -> str:
+            key = values[0]
+            if key not in codes:
+                text = formats.getByKey(key).getPropertyValue("FormatString")
+                codes[key] = GENERAL if text.lower() in GENERAL_CODES else text
+            return codes[key]
+
+        out = _grid(rect, GENERAL)
+        self._each_format(rect, ("NumberFormat",), out, code)
+        return out
+
+    def read_border_sides(self, rect: Rect) -> list[list[int]]:
+        """Per cell, the sides its own format draws, read once per uniform block."""
+        names = tuple(name for name, _ in SIDE_BITS)
+
+        def bits(lines) -> int:
+            return sum(bit for line, (_, bit) in zip(lines, SIDE_BITS, strict=True) if _drawn(line))
+
+        out = _grid(rect, 0)
+        self._each_format(rect, names, out, bits)
         return out
 
     def read_diagonals(self, rect: Rect) -> list[list[bool]]:
         """True where a cell shows both diagonals (a crossed white cell)."""
-        top, left, bottom, right = rect
-        out: list[list[bool]] = [[False] * (right - left + 1) for _ in range(top, bottom + 1)]
-        self._each_format(rect, "DiagonalTLBR", out, lambda line: bool(line.LineWidth))
-        both = [[False] * (right - left + 1) for _ in range(top, bottom + 1)]
-        self._each_format(rect, "DiagonalBLTR", both, lambda line: bool(line.LineWidth))
-        return [
-            [a and b for a, b in zip(ra, rb, strict=True)] for ra, rb in zip(out, both, strict=True)
-        ]
+        out = _grid(rect, False)
+        self._each_format(rect, DIAGONALS, out, lambda lines: all(_drawn(x) for x in lines))
+        return out
 
-    def _each_format(self, rect: Rect, prop: str, out: list[list], convert) -> None:
-        """Fill ``out`` with a converted cell property, one UNO call per uniform block."""
+    def _each_format(self, rect: Rect, props: Sequence[str], out: list[list], convert) -> None:
+        """Fill ``out`` with converted cell properties, one UNO call per distinct format.
+
+        ``getUniqueCellFormatRanges`` groups every cell of one format together, so a
+        50×50 grid of a few styles costs a few calls, not one per cell or per block.
+        """
         top, left = rect[0], rect[1]
-        blocks = self._range(rect).getCellFormatRanges()
-        for i in range(blocks.getCount()):
-            block = blocks.getByIndex(i)
-            value = convert(block.getPropertyValue(prop))
-            a = block.getRangeAddress()
-            for r in range(a.StartRow + 1, a.EndRow + 2):
-                for c in range(a.StartColumn + 1, a.EndColumn + 2):
-                    out[r - top][c - left] = value
+        for block, addresses in self._formats(rect):
+            value = convert(block.getPropertyValues(tuple(props)))
+            for a in addresses:
+                for r in range(a.StartRow + 1, a.EndRow + 2):
+                    for c in range(a.StartColumn + 1, a.EndColumn + 2):
+                        out[r - top][c - left] = value
+
+    def _formats(self, rect: Rect) -> list[tuple[object, tuple]]:
+        """(ranges of one format, their addresses) for each distinct format of a rectangle."""
+        unique = self._range(rect).getUniqueCellFormatRanges()
+        out = []
+        for i in range(unique.getCount()):
+            block = unique.getByIndex(i)
+            out.append((block, block.getRangeAddresses()))
+        return out
 
     def merged_ranges(self) -> list[Rect]:
         """The merged rectangles of the sheet.
 
-        Calc keeps "merged" as a cell attribute, so a block of uniform format is either
-        wholly outside merges or is looked at cell by cell.
+        Calc keeps "merged" in a cell's format, so cells of one format are all merge
+        origins of one span, or none is: one look per distinct format.
         """
         used = self.used_range()
         if used is None:
             return []
         out = []
-        blocks = self._range(used).getCellFormatRanges()
-        for i in range(blocks.getCount()):
-            a = blocks.getByIndex(i).getRangeAddress()
-            if self._merge_at(a.StartRow, a.StartColumn) is None and (
-                self._merge_at(a.EndRow, a.EndColumn) is None
-            ):
+        for _, addresses in self._formats(used):
+            first = addresses[0]
+            rect = self._merge_at(first.StartRow, first.StartColumn)
+            if rect is None or rect[:2] != (first.StartRow + 1, first.StartColumn + 1):
                 continue
-            for r in range(a.StartRow, a.EndRow + 1):
-                for c in range(a.StartColumn, a.EndColumn + 1):
-                    rect = self._merge_at(r, c)
-                    if rect is not None and rect[:2] == (r + 1, c + 1):
-                        out.append(rect)
-        return out
+            rows, cols = rect[2] - rect[0], rect[3] - rect[1]
+            for a in addresses:
+                for r in range(a.StartRow + 1, a.EndRow + 2):
+                    for c in range(a.StartColumn + 1, a.EndColumn + 2):
+                        out.append((r, c, r + rows, c + cols))
+        return sorted(out)
 
     def _merge_at(self, row: int, col: int) -> Rect | None:
         """The merged rectangle covering a 0-based cell, ``None`` when it is not merged."""
@@ -443,6 +530,12 @@ def api_formula(formula: str) -> str:
             quoted = not quoted
         out.append(";" if ch == "," and not quoted else ch)
     return "".join(out)
+
+
+def _grid(rect: Rect, value: object) -> list[list]:
+    """A rectangle's worth of one value, row by row."""
+    top, left, bottom, right = rect
+    return [[value] * (right - left + 1) for _ in range(top, bottom + 1)]
 
 
 def _props(**values) -> tuple:

@@ -17,10 +17,26 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable, Sequence
 
-from .protocol import Cell, CellFormat, Rect, Style, column_letter
+from .protocol import (
+    ALL_SIDES,
+    BOTTOM,
+    GENERAL,
+    LEFT,
+    RIGHT,
+    TOP,
+    Cell,
+    CellFormat,
+    Rect,
+    SheetBase,
+    Style,
+    column_letter,
+    font_colour,
+)
 
 DIAGONALS = ["diagonal_down", "diagonal_up"]
 SIDES = {"left": "edge_left", "right": "edge_right", "top": "edge_top", "bottom": "edge_bottom"}
+EDGE_BITS = (("edge_top", TOP), ("edge_bottom", BOTTOM), ("edge_left", LEFT), ("edge_right", RIGHT))
+NO_LINES = (None, "none")
 WEIGHTS = {"hair": "hairline", "thin": "thin", "medium": "medium", "thick": "thick"}
 LINE, HAIR = "continuous", "hairline"
 MAX_ADDRESS = 250  # Excel refuses a multi-area address longer than 255 characters
@@ -79,7 +95,7 @@ def _plain(value: object) -> object:
     return value
 
 
-class XwSheet:
+class XwSheet(SheetBase):
     """One Excel worksheet behind the sheet protocol (and the layout protocol)."""
 
     def __init__(self, book: XwBook, sheet):
@@ -112,20 +128,72 @@ class XwSheet:
 
     def read_fills(self, rect: Rect) -> list[list[str | None]]:
         """Fill colours of a rectangle; a uniform block is read with one call."""
+        return self._blocks(rect, lambda rng: hex_of(rng.color), None)
+
+    def read_font_colours(self, rect: Rect) -> list[list[str | None]]:
+        """Font colours (``#RRGGBB``), ``None`` where automatic; uniform blocks in one call."""
+
+        return self._blocks(rect, lambda rng: font_colour(hex_of(rng.font.color)), None)
+
+    def read_number_formats(self, rect: Rect) -> list[list[str]]:
+        """Number format codes of a rectangle; uniform blocks in one call."""
+        return self._blocks(rect, lambda rng: rng.number_format, GENERAL)
+
+    def read_formulas(self, rect: Rect) -> list[list[str | None]]:
+        """The formula of each cell (``Range.formula`` of the whole rectangle, one call)."""
         top, left, bottom, right = rect
-        out: list[list[str | None]] = [[None] * (right - left + 1) for _ in range(top, bottom + 1)]
-        self._read_block(rect, rect, out)
+        got = self._range(rect).formula
+        if not isinstance(got, (list, tuple)):
+            got = [[got]]
+        elif got and not isinstance(got[0], (list, tuple)):
+            got = [got] if top == bottom else [[v] for v in got]
+        return [
+            [v if isinstance(v, str) and v.startswith("=") else None for v in row] for row in got
+        ]
+
+    def read_border_sides(self, rect: Rect) -> list[list[int]]:
+        """The sides each cell shows, uniform blocks in one call (``Range.borders``).
+
+        Needs xlwings 0.37.1 or later (``Range.borders``); with an older xlwings, or an
+        engine without borders, no border is known and the layout keeps to the clues'
+        extent (it never paints beyond the cells its clues reach).
+        """
+        try:
+            return self._blocks(rect, self._sides, 0)
+        except (AttributeError, NotImplementedError):
+            return super().read_border_sides(rect)
+
+    @staticmethod
+    def _sides(rng) -> int | None:
+        """The sides every cell of a range shows, ``None`` when they differ."""
+        borders = rng.borders
+        if rng.shape != (1, 1):
+            common = borders.line_style  # edges and inside lines; None when mixed
+            if common is None:
+                return None
+            return 0 if common in NO_LINES else ALL_SIDES
+        return sum(bit for side, bit in EDGE_BITS if borders[side].line_style not in NO_LINES)
+
+    def _blocks(self, rect: Rect, read, default) -> list[list]:
+        """``read`` of each cell of a rectangle, a uniform block with one call.
+
+        ``read(range)`` gives the block's common value, or ``None`` when its cells
+        differ; the block is then split in halves until it is one cell.
+        """
+        top, left, bottom, right = rect
+        out = [[default] * (right - left + 1) for _ in range(top, bottom + 1)]
+        self._read_block(rect, rect, out, read, default)
         return out
 
-    def _read_block(self, whole: Rect, rect: Rect, out: list[list[str | None]]) -> None:
-        """Read a block's colour; Excel reports ``None`` for a mixed block, so split it."""
+    def _read_block(self, whole: Rect, rect: Rect, out: list[list], read, default) -> None:
+        """Read a block's common value, or split it in two and read the halves."""
         top, left, bottom, right = rect
-        colour = self._range(rect).color
+        value = read(self._range(rect))
         single = top == bottom and left == right
-        if colour is not None or single:
+        if value is not None or single:
             for r in range(top, bottom + 1):
                 for c in range(left, right + 1):
-                    out[r - whole[0]][c - whole[1]] = hex_of(colour)
+                    out[r - whole[0]][c - whole[1]] = default if value is None else value
             return
         if bottom > top:
             mid = (top + bottom) // 2
@@ -134,7 +202,7 @@ class XwSheet:
             mid = (left + right) // 2
             halves = [(top, left, bottom, mid), (top, mid + 1, bottom, right)]
         for half in halves:
-            self._read_block(whole, half, out)
+            self._read_block(whole, half, out, read, default)
 
     def read_diagonals(self, rect: Rect) -> list[list[bool]]:
         """True where a cell shows both diagonals (read cell by cell, as xlwings asks)."""
@@ -193,7 +261,7 @@ class XwSheet:
         if not rows:
             return
         width = max(len(row) for row in rows)
-        rows = [row + [None] * (width - len(row)) for row in rows]
+        rows = [[_as_text(v) for v in row] + [None] * (width - len(row)) for row in rows]
         self.sheet.range(top_left).options(ndim=2).value = rows
 
     def clear_range(self, rect: Rect) -> None:
@@ -356,3 +424,11 @@ class XwBook:
         if self.live:  # let the person see the batch just painted
             self.app.screen_updating = True
             self.app.screen_updating = False
+
+
+def _as_text(value: object) -> object:
+    """Text Excel would parse as a formula or number (``=``, ``+``, ``-``, ``@`` first)
+    kept as text by Excel's leading apostrophe; other values as they are."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@"):
+        return "'" + value
+    return value

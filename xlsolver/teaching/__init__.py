@@ -16,6 +16,7 @@ from pathlib import Path
 
 from ..hints import hint_steps
 from ..limits import DEFAULT_TIME_LIMIT
+from ..nonogram.colour_puzzle import ColourPuzzle
 from ..nonogram.puzzle import Puzzle
 from ..nonogram.result import Step
 from ..sheets.errors import WorkbookError
@@ -68,9 +69,23 @@ def make_worksheet(
     add_givens: bool = False,
     time_limit: float | None = DEFAULT_TIME_LIMIT,
     inputs=(),
+    mono: bool = False,
 ) -> tuple[Verdict, Path]:
-    """Clues from a drawing, its verdict, and the worksheet (puzzle, answer key) saved."""
+    """Clues from a drawing, its verdict, and the worksheet (puzzle, answer key) saved.
+
+    A drawing in two colours or more makes a colour puzzle unless ``mono`` asks for the
+    black-and-white one (:func:`make_colour_worksheet`).
+    """
     title = title or drawing.title
+    if drawing.colours is not None and not mono:
+        return make_colour_worksheet(
+            drawing,
+            output,
+            title=title,
+            add_givens=add_givens,
+            time_limit=time_limit,
+            inputs=inputs,
+        )
     puzzle = Puzzle.from_solution(drawing.picture, title=title)
     verdict = assess(puzzle, drawing.picture, time_limit=time_limit)
     if add_givens and verdict.suggestion:
@@ -107,6 +122,10 @@ def check_workbook(
     found = puzzle_sheet(book, sheet)
     givens = found.givens if found.givens is not None and found.givens.any() else None
     intended = answer_key_picture(book, found)
+    if isinstance(found.puzzle, ColourPuzzle):
+        from .colour_verdict import assess_colour
+
+        return assess_colour(found.puzzle, intended, givens=givens, time_limit=time_limit)
     return assess(found.puzzle, intended, givens=givens, time_limit=time_limit)
 
 
@@ -124,6 +143,10 @@ def hints_workbook(
     found = puzzle_sheet(book, sheet)
     givens = found.givens if found.givens is not None and found.givens.any() else None
     title = sheet_title(book, found)
+    if isinstance(found.puzzle, ColourPuzzle):
+        from .colour_hints import colour_hints_workbook
+
+        return colour_hints_workbook(found, output, path, title, lang, stages, time_limit)
     try:
         steps = hint_steps(found.puzzle, givens=givens, time_limit=time_limit)
     except ValueError as exc:
@@ -131,3 +154,24 @@ def hints_workbook(
     book = write_hints(found.puzzle, steps, lang=lang, title=title or found.sheet, stages=stages)
     save_book(book, output, [path])
     return steps
+
+
+def make_colour_worksheet(
+    drawing: Drawing,
+    output: str | os.PathLike,
+    *,
+    title: str = "",
+    add_givens: bool = False,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    inputs=(),
+) -> tuple[Verdict, Path]:
+    """The colour puzzle of a colour drawing, its verdict and its worksheet, saved."""
+    from ..nonogram.colour_puzzle import ColourPuzzle
+    from .colour_verdict import assess_colour
+    from .colour_worksheet import build_colour_worksheet
+
+    picture = drawing.colours
+    puzzle = ColourPuzzle.from_solution(picture, drawing.palette, title=title)
+    verdict = assess_colour(puzzle, picture, time_limit=time_limit)
+    book = build_colour_worksheet(puzzle, picture, verdict, title=title, add_givens=add_givens)
+    return verdict, save_book(book, output, inputs)

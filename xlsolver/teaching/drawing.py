@@ -2,6 +2,9 @@
 
 Glossary
     mark      a cell the teacher made black: any fill colour (not white), or ``x``/``1``
+    colours   a drawing whose marks show two fill colours or more is a colour drawing:
+              ``colours`` holds each cell's colour number and ``palette`` the fills
+              (see :mod:`.colour_drawing`); a mark without a fill counts as black
     drawing   the rectangle holding the picture: the marks' bounding box, widened to the
               boxed (bordered) cells around it; a defined name ``PuzzleGrid`` overrides it
 """
@@ -15,12 +18,14 @@ from pathlib import Path
 import numpy as np
 
 from ..limits import MAX_SIDE
+from ..nonogram.colour_puzzle import Palette
 from ..sheets.errors import WorkbookError
 from ..sheets.openpyxl_sheet import a1_rect
 from ..sheets.protocol import Book, Rect, Sheet
 from ..workbook.address import where
 from ..workbook.files import open_book
 from ..workbook.layout import GRID_NAME, luminance
+from .colour_drawing import drawing_colours
 
 BLACK_MARKS = frozenset({"x", "×", "1", "#", "■", "●", "o"})
 PAPER = 0.95  # fills lighter than this (relative luminance) count as unfilled paper
@@ -34,6 +39,8 @@ class Drawing:
     title: str
     sheet: str
     rect: Rect
+    colours: np.ndarray | None = None  # colour numbers (0 = paper) of a colour drawing
+    palette: Palette | None = None  # the fills of a colour drawing, in order of appearance
 
 
 def is_mark(value: object, fill: str | None, marks: frozenset[str] = BLACK_MARKS) -> bool:
@@ -117,7 +124,8 @@ def read_drawing(sheet: Sheet, book: Book | None = None, rect: Rect | None = Non
     picture = read_marks(sheet, rect)
     if not picture.any():
         raise WorkbookError(f"{where(sheet.name, rect)}: the drawing has no black cells")
-    return Drawing(picture, _title(sheet, used, rect), sheet.name, rect)
+    colours, palette = drawing_colours(sheet, rect, picture)
+    return Drawing(picture, _title(sheet, used, rect), sheet.name, rect, colours, palette)
 
 
 def read_drawing_file(

@@ -3,7 +3,8 @@ and a class summary.
 
 Glossary
     answer  a student's grid: filled cells (any colour but white) or ``1``/``■`` black;
-            crossed, ``x`` and empty cells white
+            crossed, ``x`` and empty cells white. A colour puzzle's answer is read per
+            cell as the ink its fill shows (the nearest ink, see ``colour_read``)
     key     the intended solution: the answer-key sheet, else the puzzle's unique solution
 """
 
@@ -19,11 +20,13 @@ import numpy as np
 from ..hints.words import check_lang, say
 from ..nonogram.analyzer import solve
 from ..nonogram.cells import BLACK, COLOUR
+from ..nonogram.colour_puzzle import ColourPuzzle
 from ..nonogram.puzzle import Puzzle, PuzzleError
 from ..nonogram.result import UNIQUE
 from ..sheets.errors import WorkbookError
 from ..sheets.openpyxl_sheet import new_book
 from ..sheets.protocol import WRONG_STYLE, CellFormat, Sheet
+from ..workbook.colour_read import read_colour_cells
 from ..workbook.files import close_book, copy_name, open_book, save_new
 from ..workbook.layout import SheetPuzzle, read_puzzle
 from .drawing import read_marks
@@ -92,6 +95,11 @@ def answer_key_picture(book, found: SheetPuzzle) -> np.ndarray | None:
     if KEY_SHEET not in [s.name for s in book.sheets()]:
         return None
     key_found = read_puzzle(book.sheet(KEY_SHEET), book, givens=True)
+    if isinstance(key_found.puzzle, ColourPuzzle):  # the inks painted on the key
+        sheet = book.sheet(KEY_SHEET)
+        picture = read_colour_cells(sheet, key_found.grid, key_found.puzzle.palette)
+        good = (picture >= 0).all() and same_clues(key_found.puzzle, found.puzzle)
+        return picture if good and found.puzzle.is_solution(picture) else None
     picture = (key_found.givens & COLOUR) == BLACK
     if same_clues(key_found.puzzle, found.puzzle) and found.puzzle.is_solution(picture):
         return picture
@@ -104,7 +112,10 @@ def same_clues(a: Puzzle, b: Puzzle) -> bool:
 
 
 def read_answer(sheet: Sheet, found: SheetPuzzle) -> np.ndarray:
-    """A student's grid as booleans (True = black)."""
+    """A student's grid as booleans (True = black); for a colour puzzle the ink of each
+    cell's fill (0 unfilled or crossed, -1 a fill of no ink: always wrong)."""
+    if isinstance(found.puzzle, ColourPuzzle):
+        return read_colour_cells(sheet, found.grid, found.puzzle.palette)
     return read_marks(sheet, found.grid, ANSWER_BLACK_MARKS)
 
 
@@ -179,7 +190,11 @@ def _grade_book(book, path: Path, key: Key, grade: Grade, out_dir, lang: str) ->
 
 
 def write_summary(
-    grades: list[Grade], output: str | os.PathLike, title: str = "", lang: str = "en"
+    grades: list[Grade],
+    output: str | os.PathLike,
+    title: str = "",
+    lang: str = "en",
+    inputs=(),
 ) -> Path:
     """The class summary workbook: one row per file, name beside score, then the average.
 
@@ -221,7 +236,7 @@ def write_summary(
         repeat_rows=(1, head),
         row_breaks=summary_breaks(len(rows)),
     )
-    return save_new(book, output)
+    return save_new(book, output, inputs)  # never over a graded file or the key
 
 
 def summary_breaks(students: int) -> list[int]:
@@ -246,11 +261,13 @@ def grade_files(
     """
     check_lang(lang)
     key = read_key(key_path)
+    if out_dir is not None:
+        Path(out_dir).mkdir(parents=True, exist_ok=True)  # the folder asked for by name
     grades = []
     for path in paths:
         if Path(path).resolve() == Path(key_path).resolve():
             continue
         grades.append(grade_file(path, key, out_dir, lang))
     if summary is not None:
-        write_summary(grades, summary, title=key.title, lang=lang)
+        write_summary(grades, summary, title=key.title, lang=lang, inputs=[*paths, key_path])
     return grades

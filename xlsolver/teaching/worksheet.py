@@ -171,11 +171,7 @@ def build_worksheet(
 
 def save_book(book: XlsxBook, output: str | os.PathLike, inputs=()) -> Path:
     """Save (.xlsx, or .ods/.xls through LibreOffice), refusing to write over an input file."""
-    target = Path(output)
-    for path in inputs:
-        if path is not None and target.exists() and target.resolve() == Path(path).resolve():
-            raise WorkbookError(f"{target}: refusing to write over the input file")
-    return save_new(book, target)
+    return save_new(book, Path(output), inputs)
 
 
 def sheet_title(book: Book, found: SheetPuzzle) -> str:

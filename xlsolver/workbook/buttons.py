@@ -11,7 +11,6 @@ from __future__ import annotations
 import io
 import os
 import re
-import tempfile
 import zipfile
 from pathlib import Path
 
@@ -32,25 +31,19 @@ def write_button_workbook(
 ) -> TemplateLayout:
     """An empty template of ``size`` on the Puzzle sheet of the button workbook, saved."""
     from ..sheets.openpyxl_sheet import open_book
+    from ..writes import WriteError, render, write_bytes
 
     if not BUTTONS_FILE.exists():
         raise WorkbookError(f"{BUTTONS_FILE}: missing from this installation of xlsolver")
     book = open_book(BUTTONS_FILE)
     layout = write_template(book.sheet(PUZZLE_SHEET), size=size, title=title, checks=True)
-    target = Path(target)
-    folder = target.parent if str(target.parent) else Path(".")
-    folder.mkdir(parents=True, exist_ok=True)
-    buffer = io.BytesIO()
-    book.wb.save(buffer)
-    data = move_buttons(buffer.getvalue(), column=max(layout.grid[3], layout.print_area[3]))
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+        data = move_buttons(
+            render(target, book.wb.save), column=max(layout.grid[3], layout.print_area[3])
+        )
+        write_bytes(target, data)
+    except WriteError as exc:
+        raise WorkbookError(str(exc)) from None
     return layout
 
 

@@ -70,19 +70,27 @@ def check_target(target: str | os.PathLike) -> None:
     raise WorkbookError(f"{target}: a workbook is written as {kinds}")
 
 
-def save_new(book, target: str | os.PathLike) -> Path:
+def save_new(book, target: str | os.PathLike, inputs=(), *, in_place: bool = False) -> Path:
     """Save a workbook built with openpyxl under ``target``, in the format its suffix names.
 
     .xlsx/.xlsm directly; .ods/.xls through LibreOffice (written as .xlsx to a private
-    folder first, then stored in the target format beside the target and renamed).
+    folder first, then stored in the target format). Every write goes through
+    :mod:`xlsolver.writes`: never over one of ``inputs`` unless ``in_place``.
     """
+    from ..writes import WriteError, check_output, render, write_bytes
+
     target = Path(target)
     check_target(target)
-    if target.suffix.lower() in XLSX_SUFFIXES:
-        return book.save(target)
+    try:
+        check_output(target, inputs, in_place=in_place)
+        data = render(target, book.wb.save)
+        if target.suffix.lower() in XLSX_SUFFIXES:
+            return write_bytes(target, data, inputs, in_place=in_place)
+    except WriteError as exc:
+        raise WorkbookError(str(exc)) from None
     from ..libreoffice.documents import convert_copy, scratch_folder
 
     with scratch_folder() as folder:
         draft = folder / "draft.xlsx"
-        book.save(draft)
-        return convert_copy(draft, target)
+        draft.write_bytes(data)
+        return convert_copy(draft, target, inputs, in_place=in_place)

@@ -19,11 +19,13 @@ import numpy as np
 
 from ..limits import MAX_SIDE
 from ..nonogram.cells import BLACK_CONC, BLANK, WHITE_CONC, empty_grid
+from ..nonogram.colour_puzzle import ColourPuzzle
 from ..nonogram.puzzle import Puzzle, PuzzleError, line_name
 from ..sheets.errors import WorkbookError
 from ..sheets.protocol import Book, Cell, Rect, Sheet
 from .address import where
 from .clues import BadClue, dimension_label, is_clue, parse_clues, parse_size
+from .colour_read import colour_givens, read_colour_puzzle
 
 MAX_SCAN_CELLS = 2_000_000  # a used range larger than this is not scanned cell by cell
 MAX_JUNK_LENGTH = 3  # short text in a clue band is a mistyped clue, longer text a note
@@ -388,10 +390,13 @@ def read_puzzle(sheet: Sheet, book: Book | None = None, *, givens: bool = False)
     ]
     if not any(rows) and not any(cols):
         raise NoPuzzleError(f"{where(name, grid)}: no clues found for the grid")
-    try:
-        puzzle = Puzzle.from_clues(rows, cols, title=name, meta={"sheet": name})
-    except PuzzleError as exc:
-        raise WorkbookError(_place_error(exc, name, row_rects, col_rects)) from None
+    # Colour path: clue cells in more than one colour hold a colour puzzle (colour_read).
+    puzzle = read_colour_puzzle(sheet, row_rects, col_rects, dims_cells, grid)
+    if puzzle is None:
+        try:
+            puzzle = Puzzle.from_clues(rows, cols, title=name, meta={"sheet": name})
+        except PuzzleError as exc:
+            raise WorkbookError(_place_error(exc, name, row_rects, col_rects)) from None
     return SheetPuzzle(
         sheet=name,
         puzzle=puzzle,
@@ -402,7 +407,13 @@ def read_puzzle(sheet: Sheet, book: Book | None = None, *, givens: bool = False)
         col_clue_cells=[
             c or (grid[0], grid[1] + j, grid[0] - 1, grid[1] + j) for j, c in enumerate(col_rects)
         ],
-        givens=_givens(sheet, grid) if givens else None,
+        givens=(
+            colour_givens(sheet, grid, puzzle.palette)
+            if isinstance(puzzle, ColourPuzzle)
+            else _givens(sheet, grid)
+        )
+        if givens
+        else None,
         layout=layout,
     )
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..nonogram.cells import BLACK, COLOUR, CONC, DISCREPANCY, WHITE
+from ..nonogram.colour_result import ColourResult
 from ..nonogram.result import CONTRADICTION, INVALID, MULTIPLE, SOLVED, TIMEOUT, UNIQUE, Result
 from ..sheets.protocol import (
     ANSWER_STYLE,
@@ -17,9 +18,11 @@ from ..sheets.protocol import (
     Sheet,
 )
 from .address import cell_ref
+from .colour_paint import paint_colour_result
 from .layout import SheetPuzzle
 
 MAX_NAMED_CELLS = 12  # undecided / red cells listed by address in a message
+BLAMED = "wrong_givens"  # Result.stats: givens every solution disagrees with (painted red)
 
 
 @dataclass
@@ -64,6 +67,8 @@ def paint_result(
     sheet: Sheet, found: SheetPuzzle, result: Result, *, answer_key: bool = False
 ) -> PaintReport:
     """Paint the decided cells of a Result onto the sheet's grid; unknown cells stay as they are."""
+    if isinstance(result, ColourResult):  # colour path: each cell in its ink (colour_paint)
+        return paint_colour_result(sheet, found, result, answer_key=answer_key)
     report = PaintReport(result.status)
     if result.status == INVALID:
         report.message = f"invalid: {result.error}"
@@ -79,6 +84,11 @@ def paint_result(
     report.red = _addresses(red)
     report.undecided = _addresses(found.cells(states == 0))
     report.message = _message(result.status, report)
+    if result.status == CONTRADICTION and result.stats.get(BLAMED):
+        report.message = (
+            f"contradiction: every solution of the clues disagrees with the painted "
+            f"cell{'s' if len(red) > 1 else ''} in red: {_listed(report.red)}"
+        )
     return report
 
 

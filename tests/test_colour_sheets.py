@@ -1,0 +1,251 @@
+"""Colour workbooks for real: a colour puzzle file converted to .xlsx, solved headless and
+through the Calc macro in LibreOffice, the painted fills read back cell by cell with
+openpyxl and checked against every clue of the original file by the oracle."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+from conftest import DATA
+from openpyxl import Workbook, load_workbook
+from openpyxl.styles import Font, PatternFill
+from oracles import breaks
+
+from xlsolver.cli import main as cli_main
+from xlsolver.formats import read_puzzles, write_puzzle
+from xlsolver.nonogram.colour_puzzle import ColourPuzzle, Palette
+from xlsolver.sheets.openpyxl_sheet import open_book
+from xlsolver.workbook.batch import SolveOptions, solve_workbook
+from xlsolver.workbook.colour_paint import MARKED_STYLE, contradiction_style
+from xlsolver.workbook.layout import find_puzzles
+
+COLOUR_FILES = sorted(
+    p.name
+    for p in DATA.iterdir()
+    if p.suffix in (".non", ".xml", ".toml") and isinstance(read_puzzles(p)[0], ColourPuzzle)
+)
+WHITE = "#FFFFFF"
+
+
+def painted_colours(path: Path, original: ColourPuzzle) -> np.ndarray:
+    """The grid's fills read with openpyxl as the original file's colour numbers: 0 for a
+    white crossed cell, -1 for anything else (unpainted, or a colour of no ink)."""
+    book = open_book(path, read_only=True)
+    (found,) = find_puzzles(book)
+    ws = load_workbook(path).worksheets[0]
+    by_rgb = {c.rgb.upper(): i for i, c in enumerate(original.palette.inks, 1)}
+    top, left, bottom, right = found.grid
+    out = np.full((bottom - top + 1, right - left + 1), -1, dtype=int)
+    for r in range(top, bottom + 1):
+        for c in range(left, right + 1):
+            cell = ws.cell(r, c)
+            fill = "#" + cell.fill.fgColor.rgb[-6:] if cell.fill.fill_type == "solid" else None
+            crossed = bool(cell.border.diagonalUp and cell.border.diagonalDown)
+            if fill == WHITE and crossed:
+                out[r - top, c - left] = 0
+            elif fill in by_rgb and not crossed:
+                out[r - top, c - left] = by_rgb[fill]
+    return out
+
+
+def clue_fills(path: Path) -> set[str]:
+    """Every fill colour of a workbook's first sheet outside white."""
+    ws = load_workbook(path).worksheets[0]
+    return {
+        "#" + c.fill.fgColor.rgb[-6:].lower()
+        for row in ws.iter_rows()
+        for c in row
+        if c.fill.fill_type == "solid" and c.fill.fgColor.rgb[-6:] != "FFFFFF"
+    }
+
+
+@pytest.mark.parametrize("name", COLOUR_FILES)
+def test_convert_solve_and_read_back_every_colour_fixture(tmp_path, name, capsys):
+    """File → workbook (clue cells in their colours, a palette row) → solved headless →
+    every grid cell's fill read back is the original puzzle's solution."""
+    (original,) = read_puzzles(DATA / name)
+    book = tmp_path / "puzzle.xlsx"
+    assert cli_main(["convert", str(DATA / name), "-o", str(book)]) == 0
+    assert clue_fills(book) == {c.rgb for c in original.palette.inks}
+    (found,) = find_puzzles(open_book(book, read_only=True))
+    assert isinstance(found.puzzle, ColourPuzzle)
+    assert found.puzzle.palette.letters == original.palette.letters  # the palette row's letters
+    capsys.readouterr()
+    solved = tmp_path / "solved.xlsx"
+    assert cli_main(["solve", str(book), "-o", str(solved), "--json"]) == 0
+    record = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert record["status"] == "unique"
+    assert record["colours"] == original.palette.colours_json()
+    grid = painted_colours(solved, original)
+    assert (grid >= 0).all(), "every cell painted in an ink or crossed white"
+    assert breaks(original, grid.tolist()) == []
+    assert record["solutions"][0] == original.palette.rows_text(grid)
+
+
+def test_clue_colour_from_font_where_the_fill_is_white(tmp_path):
+    """Clues typed in coloured fonts on white cells (and one on a fill) make a colour puzzle."""
+    palette = Palette.build([("red", "#ff0000", "r"), ("blue", "#0000ff", "b")])
+    goal = np.array([[1, 1, 2], [0, 2, 2], [1, 0, 2]])
+    puzzle = ColourPuzzle.from_solution(goal, palette)
+    wb = Workbook()
+    ws = wb.active
+    top, left = 4, 4
+    for j, line in enumerate(puzzle.cols):
+        for k, (n, ink) in enumerate(line):
+            cell = ws.cell(top - len(line) + k, left + j, n)
+            cell.font = Font(color="FF" + palette.colour(ink).rgb[1:].upper())
+    for i, line in enumerate(puzzle.rows):
+        for k, (n, ink) in enumerate(line):
+            cell = ws.cell(top + i, left - len(line) + k, n)
+            if ink == 1:
+                cell.fill = PatternFill("solid", start_color="FFFF0000", end_color="FFFF0000")
+            else:
+                cell.fill = PatternFill("solid", start_color="FFFFFFFF", end_color="FFFFFFFF")
+                cell.font = Font(color="FF0000FF")
+    src = tmp_path / "typed.xlsx"
+    wb.save(src)
+    (found,) = find_puzzles(open_book(src, read_only=True))
+    assert isinstance(found.puzzle, ColourPuzzle)
+    assert found.puzzle.palette.colours_json() in (
+        {"a": "#ff0000", "b": "#0000ff"},
+        {"a": "#0000ff", "b": "#ff0000"},
+    )
+    out = tmp_path / "out.xlsx"
+    report = solve_workbook(src, out, SolveOptions())
+    assert report.sheets[0].status == "unique"
+    grid = painted_colours(out, puzzle)
+    assert (grid == goal).all()
+
+
+def test_one_colour_clues_stay_black_and_white(tmp_path, capsys):
+    """Clues all in one colour (red) are an ordinary puzzle painted grey, as before."""
+    wb = Workbook()
+    ws = wb.active
+    red = PatternFill("solid", start_color="FFFF0000", end_color="FFFF0000")
+    for col, n in ((3, 1), (4, 2), (5, 1)):
+        ws.cell(2, col, n).fill = red
+    for row, n in ((3, 3), (4, 1)):
+        ws.cell(row, 2, n).fill = red
+    src = tmp_path / "red.xlsx"
+    wb.save(src)
+    (found,) = find_puzzles(open_book(src, read_only=True))
+    assert not isinstance(found.puzzle, ColourPuzzle)
+    capsys.readouterr()
+    assert cli_main(["solve", str(src), "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["solutions"] == [["###", ".#."]] and "colours" not in record
+
+
+def test_contradiction_red_unless_red_is_an_ink(tmp_path, capsys):
+    """Clues no grid meets (each colour's totals agree): the cells proved to have no colour
+    are red, or marked (black, crossed in red) when red is an ink of the puzzle."""
+    rows = [[(1, 2), (1, 1)], [(1, 1), (1, 1)], [(2, 2)]]
+    cols = [[(1, 1), (1, 1)], [(1, 1), (1, 2)], [(2, 2)]]
+    for first, fill, diagonal in (("#00aa00", "FFFF0000", None), ("#ff0000", "FF000000", "FF0000")):
+        palette = Palette.build([("one", first, "r"), ("blue", "#0000ff", "b")])
+        puzzle = ColourPuzzle.from_clues(rows, cols, palette)
+        path = tmp_path / "p.json"
+        write_puzzle(puzzle, path)
+        book, out = tmp_path / "p.xlsx", tmp_path / "out.xlsx"
+        assert cli_main(["convert", str(path), "-o", str(book)]) == 0
+        capsys.readouterr()
+        assert cli_main(["solve", str(book), "-o", str(out), "--json"]) == 1
+        record = json.loads(capsys.readouterr().out)
+        assert record["status"] == "contradiction" and record["discrepancies"]
+        ws = load_workbook(out).worksheets[0]
+        for ref in record["discrepancies"]:
+            cell = ws[ref]
+            assert cell.fill.fgColor.rgb == fill
+            crossed = cell.border.diagonalUp and cell.border.diagonalDown
+            assert (cell.border.diagonal.color.rgb[-6:] if crossed else None) == diagonal
+        assert (contradiction_style(palette) is MARKED_STYLE) == (diagonal is not None)
+
+
+def test_new_with_colours_lays_out_a_palette_row_to_fill(tmp_path, capsys):
+    """`new --colours 2`: a template with two empty swatches; a person fills them and the
+    clue cells, and the sheet solves as a colour puzzle in the swatches' letters."""
+    out = tmp_path / "blank.xlsx"
+    assert cli_main(["new", "--size", "3x2", "--colours", "2", "-o", str(out)]) == 0
+    wb = load_workbook(out)
+    ws = wb.active
+    label = [c for row in ws.iter_rows() for c in row if c.value == "colours"]
+    assert len(label) == 1
+    row, col = label[0].row, label[0].column
+    swatches = [ws.cell(row, col + 3 + i) for i in range(2)]
+    assert [s.value for s in swatches] == ["a", "b"]
+    assert all(s.fill.fill_type is None for s in swatches)
+    red = PatternFill("solid", start_color="FFFF0000", end_color="FFFF0000")
+    blue = PatternFill("solid", start_color="FF0000FF", end_color="FF0000FF")
+    swatches[0].fill, swatches[1].fill = red, blue
+    # The goal rrb / .b. : rows "2 1" and "1", columns "1", "1 1", "1".
+    grid_top = row - 2 - 1  # the palette row is two rows below a 2-row grid
+    grid_left = col
+    for k, (n, fill) in enumerate(((2, red), (1, blue))):
+        ws.cell(grid_top, grid_left - 2 + k, n).fill = fill
+    ws.cell(grid_top + 1, grid_left - 1, 1).fill = blue
+    ws.cell(grid_top - 1, grid_left, 1).fill = red
+    ws.cell(grid_top - 2, grid_left + 1, 1).fill = red
+    ws.cell(grid_top - 1, grid_left + 1, 1).fill = blue
+    ws.cell(grid_top - 1, grid_left + 2, 1).fill = blue
+    wb.save(out)
+    capsys.readouterr()
+    assert cli_main(["solve", str(out), "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["solutions"] == [["aab", ".b."]]
+    assert record["colours"] == {"a": "#ff0000", "b": "#0000ff"}
+
+
+# --- the same through the Calc macro in headless LibreOffice -------------------------
+
+SYSTEM_PATH = "/usr/bin:/bin"
+SCRIPT = "vnd.sun.star.script:xlsolver.py${}?language=Python&location=user"
+
+
+@pytest.fixture(scope="module")
+def office(tmp_path_factory):
+    """One headless LibreOffice with the xlsolver macros (see test_libreoffice_macros.py)."""
+    from xlsolver.libreoffice import server as lo_server
+    from xlsolver.libreoffice.installer import install
+
+    reason = lo_server.available()
+    if reason:
+        pytest.skip(reason)
+    profile = tmp_path_factory.mktemp("lo-profile")
+    install(profile)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("PATH", SYSTEM_PATH + os.pathsep + os.environ.get("PATH", ""))
+        lo = lo_server.LibreOffice(profile=str(profile))
+        lo.start()
+    try:
+        yield lo
+    finally:
+        lo.stop()
+
+
+@pytest.mark.libreoffice
+@pytest.mark.parametrize("name", ["nonny-rainbow.non", "webpbn-color-00047-map.xml"])
+def test_calc_macro_solves_a_colour_workbook(office, tmp_path, name):
+    """The Solve button's macro in Calc paints the converted colour workbook; the fills
+    read back are a solution of the original file."""
+    (original,) = read_puzzles(DATA / name)
+    book = tmp_path / "puzzle.xlsx"
+    assert cli_main(["convert", str(DATA / name), "-o", str(book)]) == 0
+    work = tmp_path / "work.xlsx"
+    shutil.copy(book, work)
+    out = tmp_path / "solved.xlsx"
+    doc = office.load(work)
+    try:
+        script = doc.getScriptProvider().getScript(SCRIPT.format("solve"))
+        message = script.invoke((doc,), (), ())[0]
+        office.save_as(doc, out)
+    finally:
+        office.close(doc)
+    assert "unique solution painted" in message, message
+    grid = painted_colours(out, original)
+    assert (grid >= 0).all()
+    assert breaks(original, grid.tolist()) == []

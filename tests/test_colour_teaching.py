@@ -1,0 +1,203 @@
+"""Colour teaching end to end: a drawing in several fill colours → `make` → a colour
+puzzle worksheet whose uniqueness the brute-force oracle confirms; `grade` scores a
+right and a wrong colour answer painted in real .xlsx files; `check` and `hints`."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import numpy as np
+from openpyxl import Workbook, load_workbook
+from openpyxl.styles import Border, PatternFill, Side
+from oracles import breaks, colour_solutions
+
+from xlsolver.cli import main as cli_main
+from xlsolver.nonogram.colour_puzzle import ColourPuzzle
+from xlsolver.nonogram.puzzle import Puzzle
+from xlsolver.sheets.openpyxl_sheet import open_book
+from xlsolver.teaching import KEY_SHEET, PUZZLE_SHEET, puzzle_sheet
+
+FLOWER = ["..r...", ".ryr..", "..r...", "..g.gg", "ggg.g.", ".ggg.."]
+INKS = {"r": "FFE00000", "y": "FFFFD700", "g": "FF00A000"}
+TWINS = ["r.", ".r", "gg"]  # the two reds may swap columns: two solutions
+
+
+def fill(rgb: str) -> PatternFill:
+    """A solid fill of ``FFRRGGBB``."""
+    return PatternFill("solid", start_color=rgb, end_color=rgb)
+
+
+def draw(path, rows: list[str], title: str = "Flower") -> None:
+    """A teacher's drawing: cells filled in the inks on a sheet, a title above."""
+    wb = Workbook()
+    ws = wb.active
+    ws["A1"] = title
+    for i, row in enumerate(rows):
+        for j, ch in enumerate(row):
+            if ch != ".":
+                ws.cell(3 + i, 2 + j).fill = fill(INKS[ch])
+    wb.save(path)
+
+
+def drawn(rows: list[str], puzzle: ColourPuzzle) -> np.ndarray:
+    """The drawing as the colour numbers of a puzzle's palette (matched by #rrggbb)."""
+    ink = {c.rgb: i for i, c in enumerate(puzzle.palette.inks, 1)}
+    to = {
+        ch: ink["#" + rgb[2:].lower()] for ch, rgb in INKS.items() if "#" + rgb[2:].lower() in ink
+    }
+    return np.array([[to.get(ch, 0) for ch in row] for row in rows])
+
+
+def paint_answer(src, dst, picture: np.ndarray, puzzle: ColourPuzzle, shade: int = 0) -> None:
+    """A student's copy of the worksheet with a picture painted on the puzzle grid; inks
+    may be off by ``shade`` in each channel (a student's own red); background crossed."""
+    book = open_book(src, read_only=True)
+    found = puzzle_sheet(book)
+    wb = load_workbook(src)
+    ws = wb[PUZZLE_SHEET]
+    top, left = found.grid[0], found.grid[1]
+    hair = Side(style="hair", color="FF808080")
+    for (r, c), ink in np.ndenumerate(picture):
+        cell = ws.cell(top + r, left + c)
+        if ink > 0:
+            rgb = puzzle.palette.colour(int(ink)).rgb
+            channels = [max(0, int(rgb[i : i + 2], 16) - shade) for i in (1, 3, 5)]
+            cell.fill = fill("FF" + "".join(f"{v:02X}" for v in channels))
+        else:
+            b = cell.border
+            cell.border = Border(
+                left=b.left,
+                right=b.right,
+                top=b.top,
+                bottom=b.bottom,
+                diagonal=hair,
+                diagonalUp=True,
+                diagonalDown=True,
+            )
+    ws["AA3"] = "Name:"
+    wb.save(dst)
+
+
+def test_make_colour_drawing_is_a_verified_unique_colour_puzzle(tmp_path, capsys):
+    """Three fill colours → a colour puzzle (by default); its clues are the drawing's, the
+    oracle finds exactly one solution, the drawing; clue cells and legend in the inks."""
+    drawing, out = tmp_path / "flower.xlsx", tmp_path / "puzzle.xlsx"
+    draw(drawing, FLOWER)
+    capsys.readouterr()
+    assert cli_main(["make", str(drawing), "-o", str(out), "--json"]) == 0
+    verdict = json.loads(capsys.readouterr().out)
+    assert verdict["status"] == "unique" and len(verdict["colours"]) == 3
+    found = puzzle_sheet(open_book(out, read_only=True))
+    puzzle = found.puzzle
+    assert isinstance(puzzle, ColourPuzzle)
+    picture = drawn(FLOWER, puzzle)
+    assert breaks(puzzle, picture.tolist()) == []
+    solutions = colour_solutions(puzzle, limit=2)
+    assert solutions == [picture.tolist()]
+    ws = load_workbook(out)[PUZZLE_SHEET]
+    fills = {
+        c.fill.fgColor.rgb
+        for row in ws.iter_rows(max_row=found.grid[0] - 1)
+        for c in row
+        if c.fill.fill_type == "solid"
+    }
+    assert fills == set(INKS.values())  # the column clues in their colours
+    legend = [c for row in ws.iter_rows() for c in row if c.value == "colours"]
+    assert legend and legend[0].row > found.grid[2]
+    swatches = [ws.cell(legend[0].row, legend[0].column + 3 + i) for i in range(3)]
+    assert {s.fill.fgColor.rgb for s in swatches} == set(INKS.values())
+    assert [s.value for s in swatches] == ["a", "b", "c"]
+
+
+def test_make_mono_keeps_black_and_white(tmp_path, capsys):
+    """--mono: the same drawing as a black-and-white puzzle of its filled cells."""
+    drawing, out = tmp_path / "flower.xlsx", tmp_path / "mono.xlsx"
+    draw(drawing, FLOWER)
+    assert cli_main(["make", str(drawing), "-o", str(out), "--mono"]) == 0
+    found = puzzle_sheet(open_book(out, read_only=True))
+    assert isinstance(found.puzzle, Puzzle)
+    mask = np.array([[ch != "." for ch in row] for row in FLOWER])
+    assert found.puzzle.is_solution(mask)
+
+
+def test_not_unique_colour_drawing_gets_givens_that_make_it_unique(tmp_path, capsys):
+    """Two swapped colours: not unique; the suggested givens, printed with --add-givens,
+    leave exactly one solution by the oracle, the drawing's."""
+    drawing, out = tmp_path / "twins.xlsx", tmp_path / "twins-puzzle.xlsx"
+    draw(drawing, TWINS, "Twins")
+    capsys.readouterr()
+    code = cli_main(["make", str(drawing), "-o", str(out), "--add-givens", "--json"])
+    assert code == 0
+    verdict = json.loads(capsys.readouterr().out)
+    assert verdict["status"] == "multiple" and verdict["suggested_givens"]
+    found = puzzle_sheet(open_book(out, read_only=True))
+    picture = drawn(TWINS, found.puzzle)
+    letters = found.puzzle.palette.letters
+    fits = [
+        s
+        for s in colour_solutions(found.puzzle)
+        if all(letters[s[r - 1][c - 1]] == ch for r, c, ch in verdict["suggested_givens"])
+    ]
+    assert fits == [picture.tolist()]
+    capsys.readouterr()
+    assert cli_main(["check", str(out), "--json"]) == 0  # the printed givens are read back
+    assert json.loads(capsys.readouterr().out)["status"] == "unique"
+
+
+def test_grade_scores_right_and_wrong_colour_answers(tmp_path, capsys):
+    """A right answer (inks a shade off, background crossed) scores 100; a wrong one (one
+    ink swapped, one cell left white) loses exactly those cells, marked in the copy."""
+    drawing, key = tmp_path / "flower.xlsx", tmp_path / "puzzle.xlsx"
+    draw(drawing, FLOWER)
+    assert cli_main(["make", str(drawing), "-o", str(key)]) == 0
+    puzzle = puzzle_sheet(open_book(key, read_only=True)).puzzle
+    picture = drawn(FLOWER, puzzle)
+    right, wrong = tmp_path / "ann.xlsx", tmp_path / "bob.xlsx"
+    paint_answer(key, right, picture, puzzle, shade=12)
+    bad = picture.copy()
+    bad[1, 2] = 3 - bad[1, 2] if bad[1, 2] in (1, 2) else 1  # another ink
+    bad[4, 0] = 0  # left white
+    assert (bad != picture).sum() == 2
+    paint_answer(key, wrong, bad, puzzle)
+    out_dir = tmp_path / "graded"
+    summary = tmp_path / "summary.xlsx"
+    capsys.readouterr()
+    code = cli_main(
+        ["grade", str(right), str(wrong), "--key", str(key), "--out", str(out_dir),
+         "--summary", str(summary)]
+    )  # fmt: skip
+    assert code == 0
+    ws = load_workbook(summary).worksheets[0]
+    scores = {r[3]: (r[1], r[2]) for r in ws.iter_rows(min_row=4, values_only=True) if r[3]}
+    assert scores["ann.xlsx"] == (100, 0)
+    assert scores["bob.xlsx"][1] == 2
+    marked = load_workbook(out_dir / "bob-graded.xlsx")[PUZZLE_SHEET]
+    found = puzzle_sheet(open_book(key, read_only=True))
+    for r, c in zip(*np.nonzero(bad != picture), strict=True):
+        cell = marked.cell(found.grid[0] + r, found.grid[1] + c)
+        assert cell.fill.fgColor.rgb == "FFFF9999"
+    assert KEY_SHEET in load_workbook(key).sheetnames
+
+
+def test_hints_of_a_colour_worksheet_end_solved(tmp_path, capsys):
+    """`hints` replays the colour puzzle to its solution, step by step."""
+    drawing, key, out = tmp_path / "flower.xlsx", tmp_path / "p.xlsx", tmp_path / "hints.xlsx"
+    draw(drawing, FLOWER)
+    assert cli_main(["make", str(drawing), "-o", str(key)]) == 0
+    capsys.readouterr()
+    assert cli_main(["hints", str(key), "-o", str(out), "--stages", "2"]) == 0
+    assert "steps" in capsys.readouterr().out
+    puzzle = puzzle_sheet(open_book(key, read_only=True)).puzzle
+    picture, letters = drawn(FLOWER, puzzle), puzzle.palette.letters
+    wb = load_workbook(out)
+    assert len(wb.sheetnames) == 4  # steps, order, two stages
+    decided = np.full(picture.shape, "?", dtype=object)
+    codes = [row[3] for row in wb.worksheets[0].iter_rows(min_row=4, values_only=True) if row[0]]
+    for code in codes:
+        for mark, r, c in re.findall(r"(\{[^}]*\}|[^\s{}])R(\d+)C(\d+)", code):
+            r, c = int(r) - 1, int(c) - 1
+            assert letters[picture[r, c]] in mark, "every step keeps the answer's colour"
+            if len(mark) == 1:
+                decided[r, c] = mark
+    assert ["".join(row) for row in decided] == puzzle.palette.rows_text(picture)

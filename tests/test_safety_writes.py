@@ -1,0 +1,167 @@
+"""Writes never destroy an input: the same file by inode, atomic temp + fsync + rename,
+permissions kept, stale temporary files cleaned, one line when the disk refuses."""
+
+from __future__ import annotations
+
+import os
+import resource
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from xlsolver.cli import main
+from xlsolver.exits import EXIT_BAD_INPUT, EXIT_OK
+from xlsolver.formats import read_puzzles
+from xlsolver.writes import WriteError, atomic_path, check_output, temp_name, write_bytes
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+@pytest.fixture
+def folder(tmp_path: Path, monkeypatch) -> Path:
+    """A scratch folder holding dancer.non, dancer.json and dancer.xlsx (a second sheet too)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "dancer.non").write_bytes((EXAMPLES / "dancer.non").read_bytes())
+    assert main(["convert", "dancer.non", "-o", "dancer.json"]) == EXIT_OK
+    assert main(["convert", "dancer.non", "-o", "dancer.xlsx"]) == EXIT_OK
+    from openpyxl import load_workbook
+
+    wb = load_workbook(tmp_path / "dancer.xlsx")
+    wb.create_sheet("Notes")["A1"] = "my notes"
+    wb.save(tmp_path / "dancer.xlsx")
+    return tmp_path
+
+
+@pytest.mark.parametrize("name", ["dancer.xlsx", "dancer.non", "dancer.json"])
+@pytest.mark.parametrize("route", ["same", "symlink", "hardlink", "dotdot"])
+def test_convert_never_writes_over_its_input(folder: Path, name: str, route: str, capsys) -> None:
+    """Case 1: ``convert X -o X`` (by any route to the same file) leaves X's bytes alone."""
+    before = (folder / name).read_bytes()
+    source, target = name, name
+    if route == "symlink":
+        os.symlink(name, folder / f"link-{name}")
+        source = f"link-{name}"
+    elif route == "hardlink":
+        os.link(folder / name, folder / f"hard-{name}")
+        source = f"hard-{name}"
+    elif route == "dotdot":
+        (folder / "sub").mkdir()
+        target = f"sub/../{name}"
+    for fmt in ([], ["--format", "json"]) if not name.endswith("xlsx") else ([],):
+        code = main(["convert", source, "-o", target, *fmt])
+        err = capsys.readouterr().err
+        assert code == EXIT_BAD_INPUT
+        assert err.startswith(f"xlsolver: {target}: refusing to write over the input file")
+        assert err.count("\n") == 1
+    assert (folder / name).read_bytes() == before
+    assert not [p for p in folder.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_in_place_converts_the_input_itself(folder: Path) -> None:
+    """--in-place is the one way to change an input (here .non → JSON text in the same file)."""
+    assert main(["convert", "dancer.non", "-o", "dancer.non", "--in-place"]) == EXIT_OK
+    assert read_puzzles(folder / "dancer.non")[0].rows
+
+
+def test_in_place_refuses_a_read_only_file(folder: Path, capsys) -> None:
+    (folder / "dancer.non").chmod(0o444)
+    before = (folder / "dancer.non").read_bytes()
+    assert main(["convert", "dancer.non", "-o", "dancer.non", "--in-place"]) == EXIT_BAD_INPUT
+    assert "read-only" in capsys.readouterr().err
+    assert (folder / "dancer.non").read_bytes() == before
+
+
+def test_output_into_a_missing_folder_is_an_error(folder: Path, capsys) -> None:
+    assert main(["convert", "dancer.non", "-o", "nowhere/x.xlsx"]) == EXIT_BAD_INPUT
+    err = capsys.readouterr().err
+    assert err == "xlsolver: nowhere/x.xlsx: cannot write: the folder nowhere does not exist\n"
+    assert not (folder / "nowhere").exists()
+
+
+def test_an_existing_output_is_replaced_and_said(folder: Path, capsys) -> None:
+    """The chosen rule: an output that is no input is replaced, with a line saying so."""
+    (folder / "out.non").write_text("old")
+    (folder / "out.non").chmod(0o640)
+    assert main(["convert", "dancer.json", "-o", "out.non"]) == EXIT_OK
+    assert capsys.readouterr().err == "xlsolver: replaced out.non\n"
+    assert (folder / "out.non").stat().st_mode & 0o777 == 0o640  # permissions kept
+    assert read_puzzles(folder / "out.non")[0].rows == read_puzzles(folder / "dancer.non")[0].rows
+
+
+def test_new_files_get_the_umask_not_0600(folder: Path) -> None:
+    old = os.umask(0o022)
+    try:
+        assert main(["convert", "dancer.non", "-o", "new.xlsx"]) == EXIT_OK
+    finally:
+        os.umask(old)
+    assert (folder / "new.xlsx").stat().st_mode & 0o777 == 0o644
+
+
+def test_solve_output_is_honoured_for_puzzle_files(folder: Path) -> None:
+    assert main(["solve", "dancer.non", "--json", "-o", "report.jsonl"]) == EXIT_OK
+    assert '"status": "unique"' in (folder / "report.jsonl").read_text()
+    before = (folder / "dancer.non").read_bytes()
+    assert main(["solve", "dancer.non", "-o", "dancer.non"]) == EXIT_BAD_INPUT
+    assert (folder / "dancer.non").read_bytes() == before
+
+
+def test_stale_temp_files_of_dead_processes_are_cleaned(folder: Path) -> None:
+    """A temporary file left by a killed writer goes at the next write into the folder."""
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()
+    stale = folder / f".out.xlsx.xlsolver-{child.pid}.tmp"
+    stale.write_bytes(b"half a zip")
+    alive = folder / f".out.xlsx.xlsolver-{os.getppid()}.tmp"  # a live process's: kept
+    alive.write_bytes(b"in progress")
+    other = folder / ".someone-else.tmp"
+    other.write_bytes(b"not ours")
+    write_bytes(folder / "x.bin", b"data")
+    assert not stale.exists() and alive.exists() and other.exists()
+
+
+def test_a_failed_write_leaves_the_target_and_no_temp(folder: Path) -> None:
+    (folder / "t.txt").write_text("before")
+    with pytest.raises(RuntimeError), atomic_path(folder / "t.txt") as tmp:
+        assert tmp == temp_name(folder / "t.txt")
+        tmp.write_text("half")
+        raise RuntimeError("writer died")
+    assert (folder / "t.txt").read_text() == "before"
+    assert not tmp.exists()
+
+
+def test_check_output_refuses_a_folder(folder: Path) -> None:
+    with pytest.raises(WriteError, match="is a folder"):
+        check_output(folder)
+
+
+def _limit_file_size() -> None:
+    """In the child: files may not grow past 2 kB (EFBIG, as a full disk refuses)."""
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (2000, 2000))
+
+
+@pytest.mark.parametrize("output", ["full.xlsx", "full.json"])
+def test_a_full_disk_is_one_line_and_nothing_written(folder: Path, output: str) -> None:
+    """Case 3 (disk full): one line naming the output, no ``Exception ignored`` noise."""
+    big = folder / "big.non"
+    side = 40
+    rows = "\n".join("1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1" for _ in range(side))
+    cols = "\n".join("20" for _ in range(side))
+    big.write_text(f"width {side}\nheight {side}\n\nrows\n{rows}\n\ncolumns\n{cols}\n")
+    run = subprocess.run(
+        [sys.executable, "-m", "xlsolver", "convert", "big.non", "-o", output],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        preexec_fn=_limit_file_size,
+        timeout=120,
+    )
+    assert run.returncode == EXIT_BAD_INPUT, run.stderr
+    assert run.stderr.startswith(f"xlsolver: {output}: "), run.stderr
+    assert run.stderr.count("\n") == 1, run.stderr
+    assert "Exception ignored" not in run.stderr and "Traceback" not in run.stderr
+    assert not (folder / output).exists()
+    assert not [p for p in folder.iterdir() if p.name.endswith(".tmp")]

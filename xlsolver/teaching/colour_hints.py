@@ -1,0 +1,199 @@
+"""The hints workbook of a colour puzzle: the step table (cells as ``aR4C3``: the colour's
+letter, ``.`` the background, ``{ab}`` a cell narrowed to those colours), the order grid
+in the inks with each cell's step number, and stage sheets.
+
+Reasons are worded per language like :mod:`xlsolver.hints.words`; a colour step is one
+of: a line (every placement of its clues agrees on the cells), a probe (one colour
+would leave a line without any placement) or a guess (the answer's colour).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..hints.words import line_words, rule_name, say
+from ..nonogram.cells import POSSIBLE, known_colour
+from ..nonogram.colour_puzzle import ColourPuzzle
+from ..nonogram.result import RULE_CONTRADICTION, RULE_GUESS, Step
+from ..sheets.openpyxl_sheet import XlsxBook, new_book
+from ..sheets.protocol import HIGHLIGHT_STYLE, WHITE_STYLE, CellFormat
+from ..workbook.colour_paint import ink_style
+from ..workbook.colour_template import write_colour_template
+from .hints_sheet import COLUMN_WIDTHS, HEADER_KEYS, HEADER_ROW, LINE_HEIGHT, WRAPPED, text_lines
+from .worksheet import grid_cell
+
+REASONS = {
+    "en": {
+        "line": "{line} ({clues}): every way to place its clues agrees on these cells",
+        "probe": "r{r}c{c} cannot be {colour}: with it a line would have no placement",
+        "guess": "r{r}c{c}: neither one line nor trying one colour decides it — the answer "
+        "has it {colour} (found by search)",
+        "background": "background",
+    },
+    "ja": {
+        "line": "{line}({clues}): 数字の置き方がすべてこれらのマスで一致する",
+        "probe": "{r}行{c}列は{colour}ではない: そうするとある列・行に置き方がなくなる",
+        "guess": "{r}行{c}列: 一本の線でも一色の仮定でも決まらない — 答えから{colour}とする(探索)",
+        "background": "背景",
+    },
+}
+
+
+def _colours(state: int, letters: str) -> str:
+    """The letters of the colours a state still allows (``.`` the background)."""
+    bits = int(state) & POSSIBLE
+    return "".join(ch for i, ch in enumerate(letters) if bits >> i & 1)
+
+
+def cell_code(r: int, c: int, state: int, letters: str) -> str:
+    """``aR4C3`` for a cell of colour a, ``{ab}R4C3`` for a cell narrowed to a or b."""
+    left = _colours(state, letters)
+    mark = left if len(left) == 1 else "{" + left + "}"
+    return f"{mark}R{r + 1}C{c + 1}"
+
+
+def colour_reason(step: Step, puzzle: ColourPuzzle, lang: str = "en") -> str:
+    """Why a colour step holds, in plain words."""
+    words = REASONS.get(lang, REASONS["en"])
+    letters = puzzle.palette.letters
+
+    def name(bits: int) -> str:
+        ink = known_colour(bits)
+        return words["background"] if ink == 0 else letters[ink or 0]
+
+    if step.rule == RULE_GUESS and step.cell is not None:
+        r, c = step.cell
+        return words["guess"].format(r=r + 1, c=c + 1, colour=name(int(step.assumed)))
+    if step.rule == RULE_CONTRADICTION and step.cell is not None:
+        r, c = step.cell
+        return words["probe"].format(r=r + 1, c=c + 1, colour=name(int(step.assumed)))
+    line = step.line
+    clues = puzzle.clue_text(line) if line is not None else ""
+    return words["line"].format(line=line_words(line, lang) if line else "", clues=clues)
+
+
+def _where(step: Step, lang: str) -> str:
+    """The line of a step, or the cell a probe or guess tried."""
+    if step.line is not None:
+        return line_words(step.line, lang)
+    if step.cell is not None:
+        return say(lang, "cell_at", r=step.cell[0] + 1, c=step.cell[1] + 1)
+    return ""
+
+
+def _steps_sheet(book: XlsxBook, puzzle: ColourPuzzle, steps: list[Step], lang: str, title: str):
+    """The step table, one landscape page wide, its header on every page."""
+    sheet = book.sheets()[0]
+    sheet.ws.title = say(lang, "sheet_steps")
+    sheet.write_values((1, 1), [[say(lang, "title_steps", title=title)]])
+    sheet.format_cells([(1, 1)], CellFormat(bold=True, font_size=14))
+    sheet.write_values((HEADER_ROW, 1), [[say(lang, key) for key in HEADER_KEYS]])
+    sheet.format_cells([(HEADER_ROW, c) for c in range(1, 6)], CellFormat(bold=True, bottom="thin"))
+    letters = puzzle.palette.letters
+    rows = [
+        [
+            n,
+            _where(step, lang),
+            rule_name(step.rule, lang),
+            " ".join(cell_code(r, c, s, letters) for r, c, s in step.cells),
+            colour_reason(step, puzzle, lang),
+        ]
+        for n, step in enumerate(steps, 1)
+    ]
+    sheet.write_values((HEADER_ROW + 1, 1), rows)
+    last = HEADER_ROW + max(len(rows), 1)
+    body = range(HEADER_ROW + 1, last + 1)
+    sheet.format_cells([(r, c) for r in body for c in (1, 2, 3)], CellFormat(vertical="top"))
+    sheet.format_cells(
+        [(r, c) for r in body for c in WRAPPED], CellFormat(vertical="top", wrap=True)
+    )
+    sheet.set_column_widths(COLUMN_WIDTHS)
+    sheet.set_row_heights(
+        {
+            HEADER_ROW + i: LINE_HEIGHT
+            * max(text_lines(str(row[c - 1]), COLUMN_WIDTHS[c]) for c in WRAPPED)
+            for i, row in enumerate(rows, 1)
+        }
+    )
+    sheet.set_print_setup(
+        (1, 1, last, 5), fit_to_page=False, fit_width=True, landscape=True,
+        repeat_rows=(HEADER_ROW, HEADER_ROW),
+    )  # fmt: skip
+
+
+def _final(puzzle: ColourPuzzle, steps: list[Step]) -> tuple[np.ndarray, np.ndarray]:
+    """Per cell: the colour it ends with (-1 open) and the step (from 1) that decided it."""
+    colour = np.full((puzzle.height, puzzle.width), -1, dtype=np.int16)
+    order = np.zeros((puzzle.height, puzzle.width), dtype=np.int32)
+    for n, step in enumerate(steps, 1):
+        for r, c, s in step.cells:
+            ink = known_colour(int(s))
+            if ink is not None and colour[r, c] < 0:
+                colour[r, c], order[r, c] = ink, n
+    return colour, order
+
+
+def _at(layout, mask: np.ndarray) -> list[tuple[int, int]]:
+    """Sheet cells where a grid mask is True."""
+    return [grid_cell(layout, int(r), int(c)) for r, c in zip(*np.nonzero(mask), strict=True)]
+
+
+def _paint(sheet, layout, puzzle, colour, order, upto: int, new: range, highlight: bool) -> None:
+    """Paint the cells decided by step ``upto``; those of ``new`` steps show their numbers."""
+    done = (order > 0) & (order <= upto)
+    for ink in range(1, puzzle.palette.k + 1):
+        sheet.paint(_at(layout, done & (colour == ink)), ink_style(puzzle.palette, ink))
+    fresh = np.isin(order, list(new)) & done
+    white = done & (colour == 0)
+    sheet.paint(_at(layout, white & ~fresh), WHITE_STYLE)
+    if highlight:
+        sheet.paint(_at(layout, white & fresh), HIGHLIGHT_STYLE)
+    cells = []
+    for r, c in zip(*np.nonzero(fresh), strict=True):
+        cell = grid_cell(layout, int(r), int(c))
+        sheet.write_values(cell, [[int(order[r, c])]])
+        cells.append(cell)
+    sheet.format_cells(
+        cells, CellFormat(horizontal="center", vertical="center", font_size=7, shrink=True)
+    )
+
+
+def write_colour_hints(
+    puzzle: ColourPuzzle, steps: list[Step], *, lang: str = "en", title: str = "", stages: int = 0
+) -> XlsxBook:
+    """The step table, the order grid (step numbers on the inks) and ``stages`` stage sheets."""
+    title = title or puzzle.title or "Puzzle"
+    book = new_book()
+    _steps_sheet(book, puzzle, steps, lang, title)
+    colour, order = _final(puzzle, steps)
+    sheet = book.add_sheet(say(lang, "sheet_order"))
+    layout = write_colour_template(sheet, puzzle, title=say(lang, "title_order", title=title))
+    _paint(sheet, layout, puzzle, colour, order, len(steps), range(1, len(steps) + 1), False)
+    if stages > 0 and steps:
+        bounds = np.linspace(0, len(steps), min(stages, len(steps)) + 1).round().astype(int)
+        for k, (a, b) in enumerate(zip(bounds, bounds[1:], strict=False), 1):
+            sheet = book.add_sheet(say(lang, "sheet_stage", n=k))
+            stage_title = say(lang, "title_stage", title=title, first=a + 1, last=b)
+            layout = write_colour_template(sheet, puzzle, title=stage_title)
+            _paint(sheet, layout, puzzle, colour, order, int(b), range(a + 1, b + 1), True)
+    return book
+
+
+def colour_hints_workbook(found, output, path, title: str, lang: str, stages: int, time_limit):
+    """Replay a colour puzzle sheet from its printed givens and save its hints workbook."""
+    from ..nonogram.analyzer import solve
+    from ..sheets.errors import WorkbookError
+    from .colour_verdict import colour_hint_steps
+    from .worksheet import save_book
+
+    result = solve(found.puzzle, max_solutions=1, givens=found.givens, time_limit=time_limit)
+    if not result.solutions:
+        raise WorkbookError(f"{path}: no solution to replay ({result.status})")
+    steps = colour_hint_steps(
+        found.puzzle, result.solutions[0], givens=found.givens, time_limit=time_limit
+    )
+    book = write_colour_hints(
+        found.puzzle, steps, lang=lang, title=title or found.sheet, stages=stages
+    )
+    save_book(book, output, [path])
+    return steps

@@ -1,0 +1,228 @@
+"""The verdict on a colour puzzle: unique or not, the cells two solutions disagree on,
+givens (cells in their colour, or crossed) that make it unique, and the difficulty from a
+replay of colour steps, easiest first.
+
+Glossary
+    colour step   one deduction on colour-set states (:mod:`xlsolver.nonogram.cells`):
+                  a line narrows cells, a probe rules one colour out of a cell, a guess
+                  takes the answer's colour when neither decides anything
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..limits import DEFAULT_TIME_LIMIT
+from ..nonogram.analyzer import solve
+from ..nonogram.cells import CERTAIN, POSSIBLE, colour_bit, every_colour, known_colour
+from ..nonogram.colour_analyzer import next_colour_step
+from ..nonogram.colour_puzzle import ColourPuzzle, Palette
+from ..nonogram.result import LINE, MULTIPLE, RULE_GUESS, SEARCH, UNIQUE, Step
+from .verdict import DIFFICULTY_WORDS, Verdict, cell_words, cells_text, components
+
+MAX_GIVEN_ROUNDS = 200  # rounds of adding givens before giving up (counts work, not time)
+
+
+@dataclass
+class ColourVerdict(Verdict):
+    """A :class:`Verdict` whose givens and words name colours by letter."""
+
+    palette: Palette = field(default_factory=lambda: Palette(()))
+
+    def given_words(self) -> str:
+        """Givens as ``r4c5 a, r2c1 background``."""
+        return ", ".join(f"{cell_words(r, c)} {self.colour_word(s)}" for r, c, s in self.suggestion)
+
+    def colour_word(self, state: int) -> str:
+        """A given's colour: its letter and colour (``a #ff0000``), or ``background``."""
+        ink = known_colour(state)
+        if not ink:
+            return "background"
+        colour = self.palette.colour(ink)
+        return f"{colour.letter} {colour.rgb}" if colour.name == colour.rgb else colour.name
+
+    def lines(self) -> list[str]:
+        """The verdict in a few lines of plain words (the palette first)."""
+        out = []
+        if self.status == UNIQUE:
+            out.append("verdict: unique — exactly one solution")
+        elif self.status == MULTIPLE:
+            out.append(
+                f"verdict: NOT unique — two solutions differ in {len(self.differing)} cells: "
+                + cells_text(self.differing)
+            )
+            if self.suggestion:
+                out.append(
+                    f"suggested givens ({len(self.suggestion)}) that make it unique: "
+                    + self.given_words()
+                )
+            if self.error:
+                out.append(f"note: {self.error}")
+        else:
+            out.append(f"verdict: {self.status}" + (f" — {self.error}" if self.error else ""))
+        if self.difficulty:
+            prefix = "difficulty" if self.status == UNIQUE else "difficulty with these givens"
+            words = DIFFICULTY_WORDS.get(self.difficulty, self.difficulty)
+            out.append(f"{prefix}: {words}; {self.steps} steps")
+        colours = ", ".join(f"{c.letter} {c.rgb}" for c in self.palette.inks)
+        out.append(f"colours: {colours}")
+        return out
+
+    def to_json(self) -> dict:
+        """A JSON-able summary: the black-and-white keys, givens by letter, the colours."""
+        out = super().to_json()
+        letters = self.palette.letters
+        out["suggested_givens"] = [
+            [r + 1, c + 1, letters[known_colour(s) or 0]] for r, c, s in self.suggestion
+        ]
+        out["colours"] = self.palette.colours_json()
+        return out
+
+
+def _apply(grid: np.ndarray, step: Step) -> None:
+    """Narrow a grid of colour-set states by a step's cells."""
+    for r, c, state in step.cells:
+        grid[r, c] = (int(grid[r, c]) & int(state) & POSSIBLE) | CERTAIN
+
+
+def _open(grid: np.ndarray) -> list[tuple[int, int]]:
+    """Cells that still hold two colours or more."""
+    bits = grid & np.uint32(POSSIBLE)
+    mask = (bits & (bits - np.uint32(1))) != 0
+    return [(int(r), int(c)) for r, c in zip(*np.nonzero(mask), strict=True)]
+
+
+def colour_hint_steps(
+    puzzle: ColourPuzzle,
+    solution: np.ndarray,
+    *,
+    givens: np.ndarray | None = None,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
+) -> list[Step]:
+    """Replay a colour puzzle from its givens: the easiest step each time (a line, then a
+    probe), a guess from ``solution`` when neither decides a cell; ends solved."""
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    full = every_colour(puzzle.palette.k)
+    grid = np.full((puzzle.height, puzzle.width), full, dtype=np.uint32)
+    if givens is not None:
+        known = (np.asarray(givens, dtype=np.uint32) & np.uint32(POSSIBLE)) != full
+        grid[known] = np.asarray(givens, dtype=np.uint32)[known]
+    steps: list[Step] = []
+    while open_cells := _open(grid):
+        step = None
+        if deadline is None or time.perf_counter() < deadline:
+            step = next_colour_step(puzzle, grid, deadline=deadline)
+        if step is None or step.rule == "discrepancy":
+            r, c = open_cells[0]
+            ink = int(solution[r, c])
+            step = Step(
+                kind=SEARCH,
+                rule=RULE_GUESS,
+                cells=[(r, c, CERTAIN | colour_bit(ink))],
+                cell=(r, c),
+                assumed=colour_bit(ink),
+            )
+        steps.append(step)
+        _apply(grid, step)
+    return steps
+
+
+def _differing(solutions: list[np.ndarray], picture: np.ndarray | None) -> list[tuple[int, int]]:
+    """Cells two solutions disagree on (the picture against one unlike it, when given)."""
+    a, b = solutions[0], solutions[1]
+    if picture is not None:
+        a, b = picture, b if np.array_equal(a, picture) else a
+    return [(int(r), int(c)) for r, c in zip(*np.nonzero(a != b), strict=True)]
+
+
+def givens_states(puzzle: ColourPuzzle, givens, base: np.ndarray | None = None) -> np.ndarray:
+    """A grid of colour-set states holding the givens (on top of ``base``)."""
+    full = every_colour(puzzle.palette.k)
+    grid = np.full((puzzle.height, puzzle.width), full, dtype=np.uint32)
+    if base is not None:
+        grid[:] = base
+    for r, c, state in givens:
+        grid[r, c] = state
+    return grid
+
+
+def suggest_colour_givens(
+    puzzle: ColourPuzzle,
+    solution: np.ndarray,
+    *,
+    base: np.ndarray | None = None,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
+) -> list[tuple[int, int, int]]:
+    """Few givens from ``solution`` after which the puzzle has one solution: one cell per
+    patch where another solution differs, each round checked by solve(); then every given
+    is dropped again when the puzzle stays unique without it."""
+    added: list[tuple[int, int, int]] = []
+
+    def status(givens) -> tuple[str, list[np.ndarray]]:
+        result = solve(puzzle, givens=givens_states(puzzle, givens, base), time_limit=time_limit)
+        return result.status, result.solutions
+
+    verdict, solutions = status(added)
+    rounds = 0
+    while verdict == MULTIPLE and rounds < MAX_GIVEN_ROUNDS:
+        rounds += 1
+        for patch in components(_differing(solutions, solution)):
+            r, c = patch[len(patch) // 2]
+            added.append((r, c, CERTAIN | colour_bit(int(solution[r, c]))))
+        verdict, solutions = status(added)
+    if verdict != UNIQUE:
+        raise ValueError(f"no unique puzzle from these givens ({verdict})")
+    for given in list(reversed(added)):
+        trial = [g for g in added if g != given]
+        if status(trial)[0] == UNIQUE:
+            added = trial
+    return sorted(added)
+
+
+def assess_colour(
+    puzzle: ColourPuzzle,
+    solution: np.ndarray | None = None,
+    *,
+    givens: np.ndarray | None = None,
+    suggest: bool = True,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
+) -> ColourVerdict:
+    """Uniqueness, differing cells, suggested givens and difficulty of a colour puzzle."""
+    start = time.perf_counter()
+    result = solve(puzzle, givens=givens, time_limit=time_limit)
+    verdict = ColourVerdict(
+        result.status, solutions=result.solutions, error=result.error, palette=puzzle.palette
+    )
+    if result.status == MULTIPLE:
+        verdict.differing = _differing(result.solutions, solution)
+        if suggest:
+            picture = solution if solution is not None else result.solutions[0]
+            try:
+                verdict.suggestion = suggest_colour_givens(
+                    puzzle, picture, base=givens, time_limit=time_limit
+                )
+            except ValueError as exc:
+                verdict.error = str(exc)
+            else:
+                _rate(verdict, puzzle, picture, givens_states(puzzle, verdict.suggestion, givens))
+    elif result.status == UNIQUE:
+        _rate(verdict, puzzle, result.solutions[0], givens, time_limit)
+    verdict.seconds = time.perf_counter() - start
+    return verdict
+
+
+def _rate(verdict, puzzle, solution, givens, time_limit=DEFAULT_TIME_LIMIT) -> None:
+    """Difficulty and steps from the replay: line, probing (a probe step), search (a guess)."""
+    steps = colour_hint_steps(puzzle, solution, givens=givens, time_limit=time_limit)
+    verdict.steps = len(steps)
+    verdict.rules = dict(Counter(s.rule for s in steps))
+    if verdict.rules.get(RULE_GUESS):
+        verdict.difficulty = "search"
+    elif any(s.kind != LINE for s in steps):
+        verdict.difficulty = "probing"
+    else:
+        verdict.difficulty = "line"

@@ -1,0 +1,96 @@
+"""The printable worksheet of a colour puzzle: the puzzle sheet (clue cells in their
+colours, the palette row as the legend a grey-scale print needs, a name line, printed
+givens), the answer key in the inks, and the verdict sheet when it is not unique."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..nonogram.cells import known_colour
+from ..nonogram.colour_puzzle import ColourPuzzle
+from ..sheets.openpyxl_sheet import XlsxBook, new_book
+from ..sheets.protocol import HIGHLIGHT_STYLE, WHITE_STYLE, LayoutSheet
+from ..workbook.colour_paint import ink_style
+from ..workbook.colour_template import write_colour_template
+from ..workbook.template import TemplateLayout
+from .colour_verdict import ColourVerdict
+from .worksheet import (
+    GIVEN_MARK,
+    KEY_SHEET,
+    PUZZLE_SHEET,
+    VERDICT_SHEET,
+    _cells,
+    _notes,
+    grid_cell,
+    write_name_line,
+)
+
+LEGEND_NOTE = (
+    "colours: each clue's cell is filled with its colour; the row below the grid is the legend"
+)
+
+
+def paint_colours(sheet: LayoutSheet, layout: TemplateLayout, puzzle, picture, mask=None) -> None:
+    """Paint a picture of colour numbers in the inks (only where ``mask`` is True)."""
+    picture = np.asarray(picture)
+    keep = np.ones(picture.shape, dtype=bool) if mask is None else mask
+    for ink in range(1, puzzle.palette.k + 1):
+        sheet.paint(_cells(layout, (picture == ink) & keep), ink_style(puzzle.palette, ink))
+
+
+def write_colour_puzzle_sheet(
+    sheet: LayoutSheet, puzzle: ColourPuzzle, title: str, givens=(), notes=()
+) -> TemplateLayout:
+    """The printable colour puzzle: template, legend, name line, givens, notes."""
+    layout = write_colour_template(sheet, puzzle, title=title)
+    write_name_line(sheet, layout)
+    for r, c, state in givens:
+        ink = known_colour(state)
+        style = ink_style(puzzle.palette, ink) if ink else WHITE_STYLE
+        sheet.paint([grid_cell(layout, r, c)], style)
+    _notes(sheet, layout, [*notes, LEGEND_NOTE])
+    return layout
+
+
+def build_colour_worksheet(
+    puzzle: ColourPuzzle,
+    picture: np.ndarray,
+    verdict: ColourVerdict,
+    *,
+    title: str = "",
+    add_givens: bool = False,
+) -> XlsxBook:
+    """Puzzle sheet, answer key (the picture in its inks) and, if needed, the verdict."""
+    book = new_book()
+    sheet = book.sheets()[0]
+    sheet.ws.title = PUZZLE_SHEET
+    givens = verdict.suggestion if add_givens else []
+    notes = verdict.lines()
+    if givens:
+        notes.append("the suggested givens are printed on the grid")
+    write_colour_puzzle_sheet(sheet, puzzle, title, givens, notes)
+    key = book.add_sheet(KEY_SHEET)
+    layout = write_colour_template(key, puzzle, title=f"{title} — answer key" if title else "")
+    paint_colours(key, layout, puzzle, picture)
+    if verdict.differing:
+        other = book.add_sheet(VERDICT_SHEET)
+        layout = write_colour_template(other, puzzle, title=f"{title} — not unique")
+        differing = np.zeros(picture.shape, dtype=bool)
+        for r, c in verdict.differing:
+            differing[r, c] = True
+        paint_colours(other, layout, puzzle, picture, ~differing)
+        sheet_cells = _cells(layout, differing)
+        other.paint(sheet_cells, HIGHLIGHT_STYLE)
+        for r, c, _ in verdict.suggestion:
+            other.write_values(grid_cell(layout, r, c), [[GIVEN_MARK]])
+        _notes(
+            other,
+            layout,
+            verdict.lines()
+            + [
+                "yellow: cells where another solution differs from the drawing",
+                f"{GIVEN_MARK}: suggested givens (print them on the puzzle: make --add-givens)",
+            ],
+        )
+    book.wb.active = 0
+    return book

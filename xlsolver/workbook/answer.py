@@ -1,0 +1,99 @@
+"""One answer for every door: a puzzle found on a sheet → solved → painted cells.
+
+The Solve buttons (Calc, Excel), ``xlsolver solve`` on workbooks, ``--jobs`` and the
+teaching tools all call :func:`solve_found` and :func:`paint_result`, so a sheet gets
+the same painted cells whichever door it came through: the unique solution, or with
+several solutions the cells common to all of them, or on a contradiction what was
+proved and the cells at fault in red.
+
+Glossary
+    givens   cells the person already painted (``--givens``, the Hint button)
+    blame    with givens and no solution: the givens every solution of the clues
+             disagrees with, painted red in place of where the contradiction surfaced
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from ..nonogram.cells import BLACK, COLOUR, DISCREPANCY, WHITE
+from ..nonogram.colour_result import ColourResult
+from ..nonogram.result import CONTRADICTION, MULTIPLE, SOLVED, UNIQUE, Result
+from ..sheets.protocol import Sheet
+from .layout import SheetPuzzle
+from .paint import BLAMED, PaintReport, decided_states, paint_result
+
+
+@dataclass
+class Answer:
+    """A solved puzzle and what painting it did."""
+
+    result: Result
+    report: PaintReport
+
+
+def solve_found(
+    found: SheetPuzzle,
+    *,
+    first: bool = False,
+    time_limit: float | None = None,
+    trace: bool = False,
+    progress=None,
+) -> Result:
+    """Analyze a puzzle found on a sheet the one way every door does.
+
+    Asks for the cells common to all solutions (``common=True``); ``first`` stops at the
+    first solution. With givens and no solution, the wrong givens are blamed.
+    """
+    from ..nonogram.analyzer import solve
+
+    result = solve(
+        found.puzzle,
+        max_solutions=1 if first else 2,
+        time_limit=time_limit,
+        givens=found.givens,
+        common=True,
+        trace=trace,
+        progress=progress,
+    )
+    colour = isinstance(result, ColourResult)  # colour givens: the engine's red cells stay
+    if found.givens is not None and result.status == CONTRADICTION and not colour:
+        result = blame_givens(found, result, time_limit=time_limit)
+    return result
+
+
+def blame_givens(found: SheetPuzzle, result: Result, *, time_limit: float | None) -> Result:
+    """A contradiction from givens with the red cells moved to the givens at fault.
+
+    The clues alone are solved; a given whose colour every solution contradicts is
+    wrong. When the clues alone have no solution, or no single given is wrong (they
+    only clash together), the engine's own red cells stay.
+    """
+    from ..nonogram.analyzer import solve
+
+    free = solve(found.puzzle, max_solutions=2, time_limit=time_limit, common=True)
+    if free.status not in (UNIQUE, SOLVED, MULTIPLE):
+        return result
+    decided = decided_states(free)
+    given = np.asarray(found.givens, dtype=np.uint8) & COLOUR
+    wrong = ((given == BLACK) & (decided == WHITE)) | ((given == WHITE) & (decided == BLACK))
+    if not wrong.any():
+        return result
+    grid = np.zeros_like(np.asarray(result.grid, dtype=np.uint8))
+    grid[wrong] = DISCREPANCY
+    return replace(result, grid=grid, stats={**result.stats, BLAMED: int(wrong.sum())})
+
+
+def answer(
+    sheet: Sheet,
+    found: SheetPuzzle,
+    *,
+    first: bool = False,
+    time_limit: float | None = None,
+    answer_key: bool = False,
+) -> Answer:
+    """Solve a found puzzle and paint its answer on the sheet."""
+    result = solve_found(found, first=first, time_limit=time_limit)
+    return Answer(result, paint_result(sheet, found, result, answer_key=answer_key))

@@ -1,0 +1,83 @@
+"""Painting a colour result: each solved cell in its ink, the background crossed as for
+black and white, contradictions red unless red is one of the puzzle's colours.
+
+Styles (the colour rows of the paint table, docs/colour.md)
+    ink           solid fill of the ink's own ``#rrggbb`` (answer keys the same)
+    background    white, both diagonals grey (as a white cell); answer keys plain white
+    contradiction solid red ``#FF0000``; when red is an ink, *marked*: solid black crossed
+                  by red diagonals, a look no solved cell has
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..nonogram.cells import CERTAIN, POSSIBLE
+from ..nonogram.colour_puzzle import Palette
+from ..nonogram.colour_result import ColourResult
+from ..nonogram.result import INVALID, MULTIPLE, SOLVED, UNIQUE
+from ..sheets.protocol import (
+    ANSWER_WHITE_STYLE,
+    DISCREPANCY_STYLE,
+    WHITE_STYLE,
+    Sheet,
+    Style,
+)
+
+RED = "#ff0000"
+MARKED_STYLE = Style("discrepancy-marked", fill="#000000", diagonals=True, diagonal_color="#FF0000")
+UNPAINTED, CONFLICT = -1, -2  # besides colour numbers 0..k in the plan of a grid
+
+
+def ink_style(palette: Palette, ink: int) -> Style:
+    """The solid fill of one ink."""
+    colour = palette.colour(ink)
+    return Style(f"ink-{colour.letter}", fill=colour.rgb.upper())
+
+
+def contradiction_style(palette: Palette) -> Style:
+    """Red, unless red is one of the inks: then the marked style."""
+    inks = {palette.colour(i).rgb.lower() for i in range(1, palette.k + 1)}
+    return MARKED_STYLE if RED in inks else DISCREPANCY_STYLE
+
+
+def colour_plan(result: ColourResult) -> np.ndarray:
+    """Colour number per cell to paint; UNPAINTED to leave, CONFLICT for no colour left."""
+    if result.status in (UNIQUE, SOLVED) and result.solutions:
+        return np.asarray(result.solutions[0], dtype=np.int16)
+    grid = np.asarray(result.grid, dtype=np.uint32)
+    bits = grid & np.uint32(POSSIBLE)
+    single = (bits != 0) & ((bits & (bits - np.uint32(1))) == 0)
+    number = np.zeros(grid.shape, dtype=np.int16)
+    nz = bits != 0
+    number[nz] = np.log2(bits[nz].astype(np.float64)).astype(np.int16)
+    plan = np.where(single & ((grid & np.uint32(CERTAIN)) != 0), number, UNPAINTED)
+    plan[bits == 0] = CONFLICT
+    if result.status == MULTIPLE and len(result.solutions) >= 2:
+        plan[result.undecided] = UNPAINTED
+    return plan.astype(np.int16)
+
+
+def paint_colour_result(sheet: Sheet, found, result: ColourResult, *, answer_key: bool = False):
+    """Paint a colour result onto the sheet's grid; returns the PaintReport of paint.py."""
+    from .paint import PaintReport, _addresses, _message
+
+    report = PaintReport(result.status)
+    if result.status == INVALID:
+        report.message = f"invalid: {result.error}"
+        return report
+    plan = colour_plan(result)
+    palette = result.palette
+    for ink in range(1, palette.k + 1):
+        cells = found.cells(plan == ink)
+        sheet.paint(cells, ink_style(palette, ink))
+        report.black += len(cells)
+    white = found.cells(plan == 0)
+    sheet.paint(white, ANSWER_WHITE_STYLE if answer_key else WHITE_STYLE)
+    red = found.cells(plan == CONFLICT)
+    sheet.paint(red, contradiction_style(palette))
+    report.white = len(white)
+    report.red = _addresses(red)
+    report.undecided = _addresses(found.cells(plan == UNPAINTED))
+    report.message = _message(result.status, report)
+    return report

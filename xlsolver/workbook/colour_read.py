@@ -1,0 +1,247 @@
+"""Reading a colour puzzle from a sheet: a clue's colour is the colour of its cell.
+
+Glossary
+    clue colour   a clue cell's fill, or where the fill is white or absent its font
+                  colour, else black (a plain typed number)
+    palette row   the ``colours`` label below the grid and the swatches right of it:
+                  each swatch a cell filled with one ink, its letter typed in it
+    colour path   a sheet whose clue cells show more than one colour holds a colour
+                  puzzle; one colour (black, or any single colour) is black and white
+
+This is the single dispatch point of the layout code: :func:`read_colour_puzzle`
+returns ``None`` for a black-and-white sheet, which then takes the usual road.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from ..nonogram.cells import CERTAIN, colour_bit, every_colour
+from ..nonogram.colour_puzzle import ColourPuzzle, Palette, is_letter, parse_rgb
+from ..nonogram.puzzle import PuzzleError, line_name
+from ..sheets.errors import WorkbookError
+from ..sheets.protocol import Cell, Rect, Sheet
+from .address import where
+from .clues import BadClue, normalise, parse_clues
+
+DEFAULT_INK = "#000000"  # a clue typed without any colour
+WHITE = "#ffffff"
+PALETTE_LABELS = frozenset({"colours", "colors", "palette", "色"})
+PALETTE_SEARCH_ROWS = 4  # the palette row stands at most this many rows below the grid
+MAX_SWATCHES = 30
+NEAR = 90.0  # an answer's fill within this RGB distance of an ink is that ink
+CROSS_MARKS = frozenset({"x", "×", "✕", "✗", "・", "·", "-", "/"})
+
+
+def _norm(colour: str | None) -> str | None:
+    """``#RRGGBB`` in lower case, ``None`` for none or white."""
+    rgb = parse_rgb(colour) if colour else None
+    return None if rgb is None or rgb == WHITE else rgb
+
+
+def clue_colour(fill: str | None, font: str | None) -> str:
+    """The colour of a clue cell: its fill, else its font colour, else black."""
+    return _norm(fill) or _norm(font) or DEFAULT_INK
+
+
+def _bounds(rects: Sequence[Rect]) -> Rect:
+    """The smallest rectangle holding all of them."""
+    return (
+        min(r[0] for r in rects),
+        min(r[1] for r in rects),
+        max(r[2] for r in rects),
+        max(r[3] for r in rects),
+    )
+
+
+class _Cells:
+    """Values and clue colours of the clue bands, read once per band."""
+
+    def __init__(self, sheet: Sheet, boxes: Sequence[Rect]):
+        self.values: dict[Cell, object] = {}
+        self.colours: dict[Cell, str] = {}
+        for box in boxes:
+            self._read(sheet, box)
+
+    def _read(self, sheet: Sheet, box: Rect) -> None:
+        """Values and colours of one rectangle."""
+        values = sheet.read_values(box)
+        fills = sheet.read_fills(box)
+        fonts = sheet.read_font_colours(box)
+        for i, row in enumerate(values):
+            for j, v in enumerate(row):
+                if v is None:
+                    continue
+                cell = (box[0] + i, box[1] + j)
+                self.values[cell] = v
+                self.colours[cell] = clue_colour(fills[i][j], fonts[i][j])
+
+
+def _line(cells: _Cells, sheet: str, rect: Rect | None, skip: set[Cell]) -> list[tuple[int, str]]:
+    """One line's clues as (length, colour) in reading order; zeros dropped."""
+    if rect is None:
+        return []
+    out: list[tuple[int, str]] = []
+    top, left, bottom, right = rect
+    for r in range(top, bottom + 1):
+        for c in range(left, right + 1):
+            if (r, c) in skip or (r, c) not in cells.values:
+                continue
+            try:
+                numbers = parse_clues(cells.values[(r, c)])
+            except BadClue as exc:
+                raise WorkbookError(f"{where(sheet, (r, c))}: {exc}") from None
+            out += [(n, cells.colours[(r, c)]) for n in numbers if n]
+    return out
+
+
+def read_colour_puzzle(
+    sheet: Sheet,
+    row_rects: Sequence[Rect | None],
+    col_rects: Sequence[Rect | None],
+    skip: set[Cell],
+    grid: Rect,
+) -> ColourPuzzle | None:
+    """The colour puzzle of a sheet whose clue cells show two colours or more, else None.
+
+    WorkbookError naming the clue cells of a line whose clues cannot be a puzzle.
+    """
+    bands = [[r for r in rects if r is not None] for rects in (row_rects, col_rects)]
+    cells = _Cells(sheet, [_bounds(band) for band in bands if band])
+    rows = [_line(cells, sheet.name, r, skip) for r in row_rects]
+    columns = [_line(cells, sheet.name, r, skip) for r in col_rects]
+    used = _first_seen(rows + columns)
+    if len(used) < 2:
+        return None
+    palette = palette_for(used, read_palette_row(sheet, grid))
+    index = {palette.colour(i).rgb: i for i in range(1, palette.k + 1)}
+    try:
+        return ColourPuzzle.from_clues(
+            [[(n, index[c]) for n, c in line] for line in rows],
+            [[(n, index[c]) for n, c in line] for line in columns],
+            palette,
+            title=sheet.name,
+            meta={"sheet": sheet.name},
+        )
+    except PuzzleError as exc:
+        raise WorkbookError(_placed(exc, sheet.name, row_rects, col_rects)) from None
+
+
+def _first_seen(lines: list[list[tuple[int, str]]]) -> list[str]:
+    """The clue colours in the order they first appear."""
+    seen: dict[str, None] = {}
+    for line in lines:
+        for _, colour in line:
+            seen.setdefault(colour, None)
+    return list(seen)
+
+
+def _placed(
+    exc: PuzzleError, sheet: str, row_rects: Sequence[Rect | None], col_rects: Sequence[Rect | None]
+) -> str:
+    """A PuzzleError message with the clue cells of its line named."""
+    message = str(exc)
+    if exc.line is None:
+        return f"{sheet}: {message}"
+    kind, i = exc.line
+    rect = (row_rects if kind == "row" else col_rects)[i]
+    if rect is None:
+        return f"{sheet}: {message}"
+    label = line_name(exc.line)
+    return message.replace(label, f"{label} ({where(sheet, rect)})", 1)
+
+
+def find_palette_label(sheet: Sheet, grid: Rect) -> Cell | None:
+    """The ``colours`` label in the rows just below the grid, if any."""
+    top, left, bottom, right = grid
+    used = sheet.used_range()
+    if used is None or used[2] <= bottom:
+        return None
+    rect = (bottom + 1, min(left, used[1]), min(bottom + PALETTE_SEARCH_ROWS, used[2]), used[3])
+    for i, row in enumerate(sheet.read_values(rect)):
+        for j, v in enumerate(row):
+            if isinstance(v, str) and normalise(v).lower().rstrip(":").strip() in PALETTE_LABELS:
+                return (rect[0] + i, rect[1] + j)
+    return None
+
+
+def read_palette_row(sheet: Sheet, grid: Rect) -> list[tuple[str, str | None]]:
+    """The swatches of the palette row as (colour, letter or None), left to right."""
+    label = find_palette_label(sheet, grid)
+    if label is None:
+        return []
+    merged = [m for m in sheet.merged_ranges() if m[0] == label[0] and m[1] == label[1]]
+    first = (merged[0][3] if merged else label[1]) + 1
+    rect = (label[0], first, label[0], first + MAX_SWATCHES - 1)
+    fills = sheet.read_fills(rect)[0]
+    fonts = sheet.read_font_colours(rect)[0]
+    values = sheet.read_values(rect)[0]
+    out: list[tuple[str, str | None]] = []
+    for fill, font, value in zip(fills, fonts, values, strict=True):
+        colour = _norm(fill) or (_norm(font) if value is not None else None)
+        if colour is None:
+            break
+        text = str(value).strip() if value is not None else ""
+        out.append((colour, text if is_letter(text) else None))
+    return out
+
+
+def palette_for(used: list[str], swatches: list[tuple[str, str | None]]) -> Palette:
+    """Inks in palette-row order (then by first appearance), letters from the swatches."""
+    letters = dict(swatches)
+    order = [c for c, _ in swatches if c in used] + [c for c in used if c not in letters]
+    return Palette.build([(c, c, letters.get(c)) for c in order])
+
+
+def nearest_ink(colour: str, palette: Palette) -> int | None:
+    """The ink a fill shows: the exact colour, else the nearest one within NEAR."""
+    rgb = _norm(colour)
+    if rgb is None:
+        return None
+    want = np.array([int(rgb[i : i + 2], 16) for i in (1, 3, 5)], dtype=float)
+    best, best_d = None, NEAR
+    for ink in range(1, palette.k + 1):
+        c = palette.colour(ink).rgb
+        d = float(np.linalg.norm(want - [int(c[i : i + 2], 16) for i in (1, 3, 5)]))
+        if d == 0:
+            return ink
+        if d < best_d:
+            best, best_d = ink, d
+    return best
+
+
+def read_colour_cells(sheet: Sheet, grid: Rect, palette: Palette) -> np.ndarray:
+    """The colours painted on a grid: ink numbers, 0 for white, crossed or marked, and
+    -1 for a cell whose fill is no ink of the palette."""
+    fills = sheet.read_fills(grid)
+    h, w = len(fills), len(fills[0])
+    out = np.zeros((h, w), dtype=np.int16)
+    for r in range(h):
+        for c in range(w):
+            fill = _norm(fills[r][c])
+            if fill is not None:
+                ink = nearest_ink(fill, palette)
+                out[r, c] = -1 if ink is None else ink
+    return out
+
+
+def colour_givens(sheet: Sheet, grid: Rect, palette: Palette) -> np.ndarray:
+    """Colour-set states of cells a person painted: an ink's fill that ink; a cross or an
+    ``x`` the background; anything else open."""
+    painted = read_colour_cells(sheet, grid, palette)
+    values = sheet.read_values(grid)
+    read_diag = getattr(sheet, "read_diagonals", None)
+    h, w = painted.shape
+    diagonals = read_diag(grid) if read_diag else [[False] * w for _ in range(h)]
+    out = np.full((h, w), every_colour(palette.k), dtype=np.uint32)
+    for r in range(h):
+        for c in range(w):
+            value = values[r][c]
+            mark = isinstance(value, str) and value.strip().lower() in CROSS_MARKS
+            if painted[r, c] > 0:
+                out[r, c] = CERTAIN | colour_bit(int(painted[r, c]))
+            elif diagonals[r][c] or mark:
+                out[r, c] = CERTAIN | colour_bit(0)
+    return out

@@ -1,0 +1,127 @@
+"""Laying out a colour puzzle sheet: the template of :mod:`.template`, each clue cell
+filled with its clue's colour (the number in black or white, whichever reads better),
+and a palette row below the grid.
+
+Glossary
+    palette row   the ``colours`` label (three cells wide, under the grid's first columns)
+                  and one boxed swatch per ink right of it: filled with the ink, its letter
+                  typed in it. It is the legend of a printed sheet (a grey-scale print
+                  shows each clue's grey beside its letter) and, in an empty template
+                  (``xlsolver new --colours N``), the cells a person fills with the colours.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..nonogram.colour_puzzle import SPARE_LETTERS, ColourPuzzle, Palette
+from ..sheets.protocol import Cell, CellFormat, LayoutSheet, Rect, Style
+from .template import CELL_HEIGHT, CELL_WIDTH, TemplateLayout, write_template
+
+PALETTE_LABEL = "colours"
+PALETTE_GAP = 2  # the palette row is this many rows below the grid
+LABEL_SPAN = 3
+SWATCH = CellFormat(
+    left="thin", right="thin", top="thin", bottom="thin", horizontal="center", bold=True
+)
+LABEL = CellFormat(horizontal="left", shrink=True)
+DARK_TEXT, LIGHT_TEXT = "#000000", "#FFFFFF"
+READABLE = 0.45  # fills darker than this (relative luminance) take white numbers
+
+
+@dataclass(frozen=True)
+class _Shape:
+    """What :func:`write_template` needs of a puzzle: the size and the clue numbers."""
+
+    rows: tuple[tuple[int, ...], ...]
+    cols: tuple[tuple[int, ...], ...]
+    title: str = ""
+
+    @property
+    def width(self) -> int:
+        """Number of columns."""
+        return len(self.cols)
+
+    @property
+    def height(self) -> int:
+        """Number of rows."""
+        return len(self.rows)
+
+
+def luminance(rgb: str) -> float:
+    """Relative luminance 0 (black) … 1 (white) of ``#rrggbb``."""
+    r, g, b = (int(rgb[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def clue_style(rgb: str) -> Style:
+    """A clue cell in its colour, the number in black or white for contrast."""
+    text = LIGHT_TEXT if luminance(rgb) < READABLE else DARK_TEXT
+    return Style(f"clue-{rgb}", fill=rgb.upper(), font_color=text)
+
+
+def write_colour_template(
+    sheet: LayoutSheet, puzzle: ColourPuzzle, *, title: str = ""
+) -> TemplateLayout:
+    """Lay out a colour puzzle: numbers as in black and white, each clue cell filled with
+    its colour, and the palette row. No live clue checks (their sums assume gaps).
+    The layout's print area includes the palette row."""
+    shape = _Shape(
+        tuple(tuple(n for n, _ in line) for line in puzzle.rows),
+        tuple(tuple(n for n, _ in line) for line in puzzle.cols),
+        puzzle.title,
+    )
+    layout = write_template(sheet, shape, title=title or puzzle.title)  # type: ignore[arg-type]
+    palette = puzzle.palette
+    cells: dict[int, list[Cell]] = {}
+    top, _, _, right = layout.row_band
+    for i, line in enumerate(puzzle.rows):
+        for j, (_, ink) in enumerate(line):
+            cells.setdefault(ink, []).append((top + i, right - len(line) + 1 + j))
+    _, left, bottom, _ = layout.col_band
+    for i, line in enumerate(puzzle.cols):
+        for j, (_, ink) in enumerate(line):
+            cells.setdefault(ink, []).append((bottom - len(line) + 1 + j, left + i))
+    for ink, where in cells.items():
+        sheet.paint(where, clue_style(palette.colour(ink).rgb))
+    grown = write_palette_row(sheet, layout, palette)
+    return replace(layout, print_area=grown)
+
+
+def palette_row(layout: TemplateLayout) -> Cell:
+    """Where the ``colours`` label goes: below the grid, under its first column."""
+    return (layout.grid[2] + PALETTE_GAP, layout.grid[1])
+
+
+def write_palette_row(
+    sheet: LayoutSheet, layout: TemplateLayout, palette: Palette | None, count: int = 0
+) -> Rect:
+    """The label and one swatch per ink (or ``count`` empty swatches a–…); returns the
+    print area grown to hold it."""
+    row, col = palette_row(layout)
+    sheet.write_values((row, col), [[PALETTE_LABEL]])
+    sheet.merge((row, col, row, col + LABEL_SPAN - 1))
+    sheet.format_cells([(row, col)], LABEL)
+    first = col + LABEL_SPAN
+    letters = [c.letter for c in palette.inks] if palette else list(SPARE_LETTERS[:count])
+    swatches = [(row, first + i) for i in range(len(letters))]
+    sheet.write_values((row, first), [letters])
+    sheet.format_cells(swatches, SWATCH)
+    if palette is not None:
+        for i, cell in enumerate(swatches):
+            sheet.paint([cell], clue_style(palette.colour(i + 1).rgb))
+    sheet.set_column_widths({c: CELL_WIDTH for c in range(col, first + len(letters))})
+    sheet.set_row_heights({row: CELL_HEIGHT})
+    area = layout.print_area
+    grown = (area[0], area[1], row, max(area[3], first + len(letters) - 1))
+    sheet.set_print_setup(grown, fit_to_page=True)
+    return grown
+
+
+def write_empty_colour_template(
+    sheet: LayoutSheet, size: tuple[int, int], colours: int, *, title: str = ""
+) -> TemplateLayout:
+    """An empty template with ``colours`` empty swatches for a person to fill."""
+    layout = write_template(sheet, size=size, title=title, checks=False)
+    grown = write_palette_row(sheet, layout, None, colours)
+    return replace(layout, print_area=grown)
