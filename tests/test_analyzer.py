@@ -318,7 +318,7 @@ def test_symmetric_clues_are_searched_symmetric_first_without_losing_solutions()
 def test_hard_board_escalation_probing_kissat_child_gives_the_same_verdicts(monkeypatch):
     import xlsolver.nonogram.sat as sat
 
-    monkeypatch.setattr(sat, "ESCALATE_SECONDS", 0.0)  # escalate at once
+    monkeypatch.setattr(sat, "ESCALATE_CONFLICTS", 0)  # escalate at once
     rng = np.random.default_rng(11)
     for _ in range(12):
         puzzle = Puzzle.from_solution(rng.random((5, 5)) < 0.5)

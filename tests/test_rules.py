@@ -174,16 +174,21 @@ def test_probe_step_when_lines_stall():
 
 
 def test_search_puzzle_replay_with_guesses_and_a_short_time_limit(data_dir):
-    """5-Dom needs search: guesses follow the answer; a tiny time limit still completes."""
+    """5-Dom needs search: guesses follow the answer; a tiny time limit stops, never guesses."""
     from xlsolver.formats import read_puzzles
+    from xlsolver.hints import HintsStopped
 
     dom5 = next(p for p in read_puzzles(data_dir / "domino_logic.txt") if p.title == "5-Dom")
     assert rate(dom5).difficulty == "search"
     sol = solve(dom5).solutions[0]
-    for limit in (30.0, 0.0):
-        steps = hint_steps(dom5, time_limit=limit)
-        replay_checks(dom5, steps, sol)
-        assert any(s.rule == "guess" for s in steps)
+    steps = hint_steps(dom5, time_limit=30.0)
+    replay_checks(dom5, steps, sol)
+    assert any(s.rule == "guess" for s in steps)
+    assert [(s.rule, s.cells) for s in hint_steps(dom5, time_limit=None)] == [
+        (s.rule, s.cells) for s in steps
+    ]
+    with pytest.raises(HintsStopped, match="stopped"):
+        hint_steps(dom5, time_limit=0.0)
 
 
 def test_explain_from_empty_to_full_makes_only_valid_deductions():

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import signal
 import sys
 
-from .exits import EXIT_INTERRUPTED
+from .processes import Stopped, exit_status, stopping
+from .writes import WRITTEN
 
 COMMANDS = {
     "solve": "xlsolver.commands.solve",
@@ -50,10 +52,23 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        return int(args._run(args) or 0)
+        with stopping():
+            return int(args._run(args) or 0)
+    except Stopped as stop:
+        return stopped(stop.signum)
     except KeyboardInterrupt:
-        print("xlsolver: interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
+        return stopped(signal.SIGINT)
+
+
+def stopped(signum: int) -> int:
+    """After SIGINT/SIGTERM: stop LibreOffice, name the outputs completed; 130 or 143."""
+    documents = sys.modules.get("xlsolver.libreoffice.documents")
+    if documents is not None:
+        documents.shutdown()
+    name = "interrupted" if signum == signal.SIGINT else "terminated"
+    done = ", ".join(WRITTEN) if WRITTEN else "none"
+    print(f"xlsolver: {name}; outputs completed: {done}", file=sys.stderr)
+    return exit_status(signum)
 
 
 if __name__ == "__main__":

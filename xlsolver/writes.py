@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 TEMP_PATTERN = re.compile(r"^\..+\.xlsolver-(\d+)\.tmp$")
+WRITTEN: list[str] = []  # the outputs completed in this run (named when it is stopped)
 
 
 class WriteError(ValueError):
@@ -168,6 +169,7 @@ def atomic_path(
         tmp.unlink(missing_ok=True)
         raise
     _fsync_folder(folder)
+    WRITTEN.append(str(target))
     if existed and not own_input:
         _say_replaced(target)
 

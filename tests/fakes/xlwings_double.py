@@ -29,6 +29,8 @@ class FakeCell:
     note: str | None = None
     bold: bool = False
     formula: str | None = None  # kept, not computed: the double has no calculation engine
+    font_color: tuple[int, int, int] | None = None
+    number_format: str = "General"
 
 
 def col_number(letters: str) -> int:
@@ -211,7 +213,19 @@ class FakeFont:
     def __init__(self, rng: FakeRange):
         self.rng = rng
         self.size = None
-        self.color = None
+
+    @property
+    def color(self):
+        """The common font colour, ``None`` when automatic or mixed (as Excel)."""
+        colours = {self.rng.sheet.cells.get(k, FakeCell()).font_color for k in self.rng.keys()}
+        return colours.pop() if len(colours) == 1 else None
+
+    @color.setter
+    def color(self, value):
+        if isinstance(value, str):
+            value = hex_to_rgb(value)
+        for k in self.rng.keys():
+            self.rng.sheet.cell(*k).font_color = value
 
     @property
     def bold(self):
@@ -236,11 +250,24 @@ class FakeBorder:
         return got[0] if got else "none"
 
 
+EDGES = ("edge_top", "edge_bottom", "edge_left", "edge_right")
+
+
 class FakeBorders:
     """``range.borders``: set/clear through xlwings' own validators."""
 
     def __init__(self, rng: FakeRange):
         self.rng = rng
+        self.rng.sheet.book.app.calls.append(("borders", self.rng.address))
+
+    @property
+    def line_style(self) -> str | None:
+        """The edges' and inside lines' common style, ``None`` when they differ."""
+        styles = set()
+        for k in self.rng.keys():
+            borders = self.rng.sheet.cells.get(k, FakeCell()).borders
+            styles |= {borders[e][0] if e in borders else "none" for e in EDGES}
+        return styles.pop() if len(styles) == 1 else None
 
     def __getitem__(self, side: str) -> FakeBorder:
         (name,) = xw_main._border_sides(side)
@@ -335,8 +362,20 @@ class FakeRange:
 
     @property
     def formula(self):
-        assert self.shape == (1, 1) and len(self.rects) == 1
-        return self.sheet.cells.get(self.rects[0][:2], FakeCell()).formula
+        """A cell's formula (its value as text when it has none); a block's as a tuple
+        of rows, as xlwings gives it."""
+        assert len(self.rects) == 1
+        top, left, bottom, right = self.rects[0]
+
+        def text(key) -> str:
+            cell = self.sheet.cells.get(key, FakeCell())
+            return cell.formula or ("" if cell.value is None else str(cell.value))
+
+        if self.shape == (1, 1):
+            return text((top, left))
+        return tuple(
+            tuple(text((r, c)) for c in range(left, right + 1)) for r in range(top, bottom + 1)
+        )
 
     @formula.setter
     def formula(self, text):
@@ -424,10 +463,20 @@ class FakeRange:
         assert 0 <= value <= 409.5
         self.sheet.row_heights[self.row] = value
 
+    @property
+    def number_format(self):
+        """The common number format, ``None`` when the cells differ (as Excel)."""
+        formats = {self.sheet.cells.get(k, FakeCell()).number_format for k in self.keys()}
+        return formats.pop() if len(formats) == 1 else None
+
+    @number_format.setter
+    def number_format(self, value):
+        for k in self.keys():
+            self.sheet.cell(*k).number_format = value
+
     horizontal_alignment = None
     vertical_alignment = None
     wrap_text = None
-    number_format = "General"
 
 
 def _overlaps(a, b) -> bool:

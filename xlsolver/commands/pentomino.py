@@ -73,7 +73,9 @@ def run(args) -> int:
             sheet = book.sheet(board.sheet)
         tiler = Tiler(board, args.pieces, args.one_sided)
     except (BoardError, WorkbookError) as exc:
-        return _fail(str(exc))
+        from ..workbook.batch import with_file
+
+        return _fail(with_file(args.input, str(exc)) if args.input else str(exc))
     enabled = not args.quiet and sys.stderr.isatty()
     with TerminalBar(board.name, enabled) as bar:
         report = both(bar, book.progress if book is not None else None)

@@ -122,7 +122,8 @@ def solve_files(args: argparse.Namespace, paths: list[str]) -> int:
             record.update(result.to_json())
             if result.status == INVALID:
                 at = entry.meta.get("line")
-                record["error"] = f"{path}:{at}: {result.error}" if at else result.error
+                where = f"{path}:{at}" if at else f"{path}" + (f" #{index}" if index > 1 else "")
+                record["error"] = f"{where}: {result.error}"
                 code = max(code, EXIT_BAD_INPUT)
             elif result.status in (CONTRADICTION, TIMEOUT):
                 code = max(code, EXIT_UNSOLVED)
@@ -135,8 +136,12 @@ def _emit(args, record: dict, result, bar) -> None:
     """Print one puzzle's outcome as a JSON line or as text."""
     from ..nonogram.result import INVALID
 
+    if record.get("error"):  # an input error: one line on stderr naming file and line
+        bar.write(f"xlsolver: {record['error']}", file=sys.stderr)
     if args.json:
         bar.write(json.dumps(record, ensure_ascii=False), file=sys.stdout)
+        return
+    if result is None or result.status == INVALID:
         return
     name = f"{record['source']}" + (f" #{record['index']}" if record["index"] > 1 else "")
     lines = [f"{name}: {record['status']}"]

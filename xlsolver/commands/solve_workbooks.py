@@ -11,12 +11,14 @@ from __future__ import annotations
 import json
 import os
 import sys
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import as_completed
 from pathlib import Path
 
 from ..exits import EXIT_BAD_INPUT
+from ..processes import worker_pool
 from ..workbook.batch import FileReport, SolveOptions, solve_workbook
 from ..workbook.files import copy_name, needs_office
+from ..writes import WRITTEN
 
 
 def _options(args) -> SolveOptions:
@@ -85,13 +87,15 @@ def _solve_all(
     disable = len(calls) < 2 or None
     with tqdm(total=len(calls), unit="file", disable=disable, file=sys.stderr) as bar:
         if pooled:
-            with ProcessPoolExecutor(max_workers=min(jobs, len(pooled))) as pool:
+            with worker_pool(min(jobs, len(pooled))) as pool:
                 futures = {pool.submit(_run_one, *calls[i]): i for i in pooled}
                 for i in here:  # LibreOffice files while the pool works
                     reports[i] = _run_one(*calls[i])
                     bar.update()
                 for future in as_completed(futures):
-                    reports[futures[future]] = future.result()
+                    report = reports[futures[future]] = future.result()
+                    if report.target:  # written by a worker: named if the run is stopped
+                        WRITTEN.append(report.target)
                     bar.update()
         else:
             for i in here:
@@ -114,6 +118,10 @@ def _print(report: FileReport, as_json: bool) -> None:
         print(f"xlsolver: {report.error}", file=sys.stderr)
         return
     for sheet in report.sheets:
+        if sheet.status == "invalid":  # an input error: one line on stderr, file first
+            print(f"xlsolver: {report.source}: {sheet.sheet}: {sheet.message}", file=sys.stderr)
+            if not as_json:
+                continue
         if as_json:
             record = {"source": report.source, "sheet": sheet.sheet, "index": sheet.index}
             record.update(sheet.record)

@@ -33,12 +33,15 @@ from ..nonogram.result import (
     RULE_DISCREPANCY,
     RULE_GUESS,
     SEARCH,
+    TIMEOUT,
     Step,
 )
 from .rules import TIER, Finding, easiest, explaining, step_masks
 from .words import probe_words, reason, reason_text
 
-MIN_SOLVE_SECONDS = 10.0  # the answer that guesses follow is looked for at least this long
+
+class HintsStopped(ValueError):
+    """The user's time limit stopped the replay before it reached the solution."""
 
 
 def name_step(puzzle: Puzzle, step: Step) -> Step:
@@ -170,22 +173,29 @@ def hint_steps(
     When neither a line nor a probe decides anything, a ``guess`` step sets one cell to
     its colour in ``solution`` (solved here when not given) and the replay goes on, so
     the steps always end at a complete solution. ``givens`` (a state grid of cells
-    printed on the sheet) start the replay instead of the empty grid.
+    printed on the sheet) start the replay instead of the empty grid. Probing is always
+    tried before a guess, however long it takes; only ``time_limit`` (the user's clock)
+    stops the replay, with :class:`HintsStopped`, never with different steps.
     """
     deadline = None if time_limit is None else time.perf_counter() + time_limit
+    stopped = HintsStopped(f"stopped: the time limit ({time_limit} s) ran out before the last step")
     replay = Replay(puzzle, givens)
     steps: list[Step] = []
     while not replay.board.solved:
+        if deadline is not None and time.perf_counter() > deadline:
+            raise stopped
         step = replay.line_step()
         if step is None:
             try:
                 step = replay.probe_step(deadline)
             except Timeout:
-                step = None  # out of time for probing: the rest is guessed from the answer
+                raise stopped from None
         if step is None:
             if solution is None:
-                limit = None if time_limit is None else max(time_limit, MIN_SOLVE_SECONDS)
-                result = solve(puzzle, max_solutions=1, givens=givens, time_limit=limit)
+                left = None if deadline is None else max(deadline - time.perf_counter(), 0.0)
+                result = solve(puzzle, max_solutions=1, givens=givens, time_limit=left)
+                if result.status == TIMEOUT:
+                    raise stopped
                 if not result.solutions:
                     raise ValueError(f"no solution to replay ({result.status})")
                 solution = result.solutions[0]

@@ -62,6 +62,9 @@ def server(path: str | os.PathLike) -> LibreOffice:
             office.start()
         except LibreOfficeError as exc:
             raise WorkbookError(f"{path}: LibreOffice did not start ({exc})") from None
+        except BaseException:  # stopped by a signal while starting: no server left behind
+            office.stop()
+            raise
         _server = office
         atexit.register(shutdown)
     return _server

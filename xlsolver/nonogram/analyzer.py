@@ -284,6 +284,24 @@ def board_from_grid(puzzle: Puzzle, grid: np.ndarray) -> Board:
     return board
 
 
+def logic_difficulty(
+    puzzle: Puzzle, givens: np.ndarray | None = None, time_limit: float | None = None
+) -> str:
+    """``line``, ``probing`` or ``search``: how far logic gets without a guess.
+
+    Line logic, then probing to the end (a count of work, never a clock); ``search`` when
+    they leave cells open. Raises :class:`Timeout` when ``time_limit`` stops it first and
+    :class:`Contradiction` when the clues (with the givens) have no solution.
+    """
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    board = Board(puzzle) if givens is None else board_from_grid(puzzle, givens)
+    board.propagate(None, None, 0, deadline)
+    if board.solved:
+        return LINE_DIFFICULTY
+    probe(board, None, deadline)
+    return PROBING_DIFFICULTY if board.solved else SEARCH_DIFFICULTY
+
+
 def rate(puzzle: Puzzle, time_limit: float | None = None) -> Result:
     """The logic path with a trace: ``difficulty`` is line, probing or search."""
     return solve(puzzle, method="logic", trace=True, time_limit=time_limit)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import numpy as np
 
@@ -26,8 +26,9 @@ from .line import solve_line
 # Glucose 4.2 (python-sat): on the TAAI sets it beat CaDiCaL 1.9.5 here (puzzles 481-780 of
 # taai2011: 63 s against 106 s) and, unlike CaDiCaL in python-sat, it can be interrupted.
 SOLVER = "glucose42"
-SYMMETRY_SECONDS = 5.0  # how long a symmetric solution is looked for first
-ESCALATE_SECONDS = 3.0  # Glucose alone this long before probing and Kissat take over
+# Work budgets in Glucose conflicts (never seconds, so every machine takes the same path):
+SYMMETRY_CONFLICTS = 100_000  # a symmetric solution is looked for first, this long
+ESCALATE_CONFLICTS = 20_000  # Glucose alone this long before probing and Kissat take over
 CHILD_PROCESSES = True  # the spreadsheet macros turn this off: never fork a spreadsheet program
 
 
@@ -163,7 +164,10 @@ def solve_in_child(
 
     ctx = mp.get_context("fork")
     here, there = ctx.Pipe(duplex=False)
-    child = ctx.Process(target=_child_solve, args=(there, clauses, name, phases or []), daemon=True)
+    from ..processes import child_main  # dies with this process, even after kill -9
+
+    work = (_child_solve, there, clauses, name, phases or [])
+    child = ctx.Process(target=child_main, args=work, daemon=True)
     child.start()
     there.close()
     try:
@@ -246,21 +250,32 @@ class SatSearch:
         """Free the solver."""
         self.solver.delete()
 
-    def _solve(self, assumptions: list[int], seconds: float | None) -> bool | None:
-        """True/False, or None when the time ran out."""
+    def _solve(
+        self, assumptions: list[int], seconds: float | None, conflicts: int | None = None
+    ) -> bool | None:
+        """True/False, or None when the conflict budget or the user's time ran out.
+
+        ``seconds`` is the user's time limit (the only clock); ``conflicts`` a work budget.
+        """
         if self.enc.unsat:
             return False
-        if seconds is None:
+        if seconds is None and conflicts is None:
             return self.solver.solve(assumptions=assumptions)
-        if seconds <= 0:
+        if seconds is not None and seconds <= 0:
             return None
-        timer = threading.Timer(seconds, self.solver.interrupt)
-        timer.start()
+        self.solver.conf_budget(conflicts or -1)
+        timer = None if seconds is None else threading.Timer(seconds, self.solver.interrupt)
+        if timer is not None:
+            timer.start()
         try:
-            res = self.solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
+            res = self.solver.solve_limited(
+                assumptions=assumptions, expect_interrupt=timer is not None
+            )
         finally:
-            timer.cancel()
+            if timer is not None:
+                timer.cancel()
         self.solver.clear_interrupt()
+        self.solver.conf_budget(-1)
         return res
 
     def solutions(self, limit: int, seconds_left) -> Iterator[np.ndarray | None]:
@@ -302,24 +317,26 @@ class SatSearch:
         res = self._solve([], seconds_left())
         return None if res is None else self.enc.decode(self.solver.get_model()) if res else False
 
-    def _escalate(self, seconds_left) -> np.ndarray | bool | None:
-        """The first solution of a hard board: Glucose briefly, then probing and Kissat.
+    def _escalate(self, seconds_left: Callable[[], float | None]) -> np.ndarray | bool | None:
+        """The first solution of a hard board: Glucose for a budget, then probing and Kissat.
 
-        Returns a solution, False when there is none, or None to go on as usual (found
-        nothing, or the time limit is near). Kissat runs in a child process, so the time
-        limit can still stop it.
+        Returns a solution, False when there is none, or None to go on as usual (no child
+        processes here, or the time limit stopped it). Kissat runs in a child process, so
+        the time limit can still stop it; which path is taken depends on work, not time.
         """
-        left = seconds_left()
-        if not child_processes_allowed() or (left is not None and left <= ESCALATE_SECONDS):
-            return None
-        res = self._solve([], ESCALATE_SECONDS)
+        res = self._solve([], seconds_left(), ESCALATE_CONFLICTS) if ESCALATE_CONFLICTS else None
         if res is not None:
             return self.enc.decode(self.solver.get_model()) if res else False
+        if not child_processes_allowed():
+            return None
+        left = seconds_left()
+        if left is not None and left <= 0:
+            return None
         board = self.enc.board.copy()
         try:
             from .probe import probe
 
-            probe(board, None, None if left is None else time.perf_counter() + seconds_left())
+            probe(board, None, None if left is None else time.perf_counter() + left)
         except Contradiction:
             return False
         except Timeout:
@@ -331,8 +348,8 @@ class SatSearch:
         self.hard = (enc, [])  # cell variables are numbered alike in both encodings
         return enc.decode(model) if model else False
 
-    def _symmetric_first(self, seconds_left) -> np.ndarray | None:
-        """A solution that keeps a symmetry of the clues, or None (none or not found soon)."""
+    def _symmetric_first(self, seconds_left: Callable[[], float | None]) -> np.ndarray | None:
+        """A solution that keeps a symmetry of the clues, or None (none within the budget)."""
         pairs = symmetric_pairs(self.enc.board)
         if not pairs:
             return None
@@ -340,8 +357,7 @@ class SatSearch:
         for a, b in pairs:
             self.solver.add_clause([-sel, -a, b])
             self.solver.add_clause([-sel, a, -b])
-        left = seconds_left()
-        res = self._solve([sel], SYMMETRY_SECONDS if left is None else min(left, SYMMETRY_SECONDS))
+        res = self._solve([sel], seconds_left(), SYMMETRY_CONFLICTS)
         sol = self.enc.decode(self.solver.get_model()) if res else None
         self.solver.add_clause([-sel])
         return sol

@@ -6,7 +6,9 @@ hints, difficulty). The fast path uses the SAT back end instead (:mod:`xlsolver.
 
 from __future__ import annotations
 
-from .board import Board, Contradiction
+import time
+
+from .board import Board, Contradiction, Timeout
 from .cells import BLACK, WHITE
 from .result import RULE_GUESS, SEARCH, Step
 
@@ -37,6 +39,8 @@ def dfs(
     if board.solved:
         found.append(board.solution())
         return
+    if deadline is not None and time.perf_counter() > deadline:
+        raise Timeout
     r, c = branch_cell(board)
     for black in (True, False):
         if len(found) >= limit:

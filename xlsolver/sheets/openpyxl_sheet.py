@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import warnings
 import zipfile
+import zlib
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TypeVar
@@ -26,7 +27,19 @@ from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.worksheet import Worksheet
 
 from .errors import WorkbookError
-from .protocol import BOTTOM, GENERAL, LEFT, RIGHT, TOP, Cell, CellFormat, Rect, SheetBase, Style
+from .protocol import (
+    BOTTOM,
+    GENERAL,
+    LEFT,
+    RIGHT,
+    TOP,
+    Cell,
+    CellFormat,
+    Rect,
+    SheetBase,
+    Style,
+    font_colour,
+)
 
 OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # an OLE2 file: old .xls or encrypted OOXML
 ENCRYPTED_MARK = "EncryptedPackage".encode("utf-16-le")
@@ -104,6 +117,14 @@ def check_workbook_file(path: Path) -> None:
         raise WorkbookError(f"{path}: an OpenDocument spreadsheet; save it as .xlsx")
     if "xl/workbook.xml" not in names:
         raise WorkbookError(f"{path}: not a workbook (.xlsx/.xlsm expected)")
+    from ..limits import TooLarge, check_workbook_zip  # before openpyxl allocates anything
+
+    try:
+        check_workbook_zip(path)
+    except TooLarge as exc:
+        raise WorkbookError(f"{path}: {exc}") from None
+    except (zipfile.BadZipFile, OSError, EOFError, zlib.error) as exc:
+        raise WorkbookError(f"{path}: the workbook is corrupt ({exc})") from None
 
 
 def open_book(path: str | os.PathLike, *, read_only: bool = False) -> XlsxBook:
@@ -206,12 +227,12 @@ class XlsxSheet(SheetBase):
 
         return self._read(rect, formula)
 
-    def read_font_colors(self, rect: Rect) -> list[list[str | None]]:
+    def read_font_colours(self, rect: Rect) -> list[list[str | None]]:
         """Font colours (``#RRGGBB``), ``None`` where automatic."""
         return self._read(
             rect,
             lambda cell: (
-                colour_hex(cell.font.color)
+                font_colour(colour_hex(cell.font.color))
                 if cell is not None and cell.has_style and cell.font is not None
                 else None
             ),
@@ -321,6 +342,8 @@ class XlsxSheet(SheetBase):
                 cell = self.ws.cell(row=top + i, column=left + j)
                 if v is not None or not isinstance(cell, MergedCell):
                     cell.value = v  # None empties the cell (ws.cell(value=None) would not)
+                    if isinstance(v, str) and cell.data_type == "f":
+                        cell.data_type = "s"  # text is text: "=…" from a file is no formula
                     self._written.add((top + i, left + j))
 
     def clear_range(self, rect: Rect) -> None:

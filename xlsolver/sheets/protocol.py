@@ -87,6 +87,12 @@ class CellFormat:
 TOP, BOTTOM, LEFT, RIGHT = 1, 2, 4, 8  # border sides of a cell, as bits
 ALL_SIDES = TOP | BOTTOM | LEFT | RIGHT
 GENERAL = "General"  # the number format of a cell nobody formatted
+AUTOMATIC_FONT = "#000000"  # black text reads as automatic (None) in every back end
+
+
+def font_colour(color: str | None) -> str | None:
+    """A font colour as the protocol gives it: ``None`` for automatic or black."""
+    return None if color is None or color.upper() == AUTOMATIC_FONT else color.upper()
 
 
 @runtime_checkable
@@ -117,7 +123,7 @@ class Sheet(Protocol):
     def read_fills(self, rect: Rect) -> list[list[str | None]]:
         """Solid fill colours (``#RRGGBB``) of a rectangle, ``None`` where unfilled."""
 
-    def read_font_colors(self, rect: Rect) -> list[list[str | None]]:
+    def read_font_colours(self, rect: Rect) -> list[list[str | None]]:
         """Font colours (``#RRGGBB``), ``None`` where automatic (black on white)."""
 
     def read_number_formats(self, rect: Rect) -> list[list[str]]:
@@ -200,7 +206,7 @@ class SheetBase:
         """No formulas known."""
         return _filled(rect, None)
 
-    def read_font_colors(self, rect: Rect) -> list[list[str | None]]:
+    def read_font_colours(self, rect: Rect) -> list[list[str | None]]:
         """Automatic font colour everywhere."""
         return _filled(rect, None)
 

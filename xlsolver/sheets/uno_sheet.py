@@ -16,7 +16,19 @@ import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from .protocol import BOTTOM, GENERAL, LEFT, RIGHT, TOP, Cell, CellFormat, Rect, SheetBase, Style
+from .protocol import (
+    BOTTOM,
+    GENERAL,
+    LEFT,
+    RIGHT,
+    TOP,
+    Cell,
+    CellFormat,
+    Rect,
+    SheetBase,
+    Style,
+    font_colour,
+)
 
 NO_COLOUR = -1  # UNO's "transparent background"
 HAIRLINE = 2  # 1/100 mm: LibreOffice's hairline (Excel "hair")
@@ -224,10 +236,10 @@ class UnoSheet(SheetBase):
                     out[r + 1 - top][c + 1 - left] = excel_formula(text)
         return out
 
-    def read_font_colors(self, rect: Rect) -> list[list[str | None]]:
+    def read_font_colours(self, rect: Rect) -> list[list[str | None]]:
         """Font colours (``#RRGGBB``), ``None`` where automatic."""
         out = _grid(rect, None)
-        self._each_format(rect, ("CharColor",), out, lambda v: hex_colour(v[0]))
+        self._each_format(rect, ("CharColor",), out, lambda v: font_colour(hex_colour(v[0])))
         return out
 
     def read_number_formats(self, rect: Rect) -> list[list[str]]:
@@ -264,40 +276,49 @@ class UnoSheet(SheetBase):
         return out
 
     def _each_format(self, rect: Rect, props: Sequence[str], out: list[list], convert) -> None:
-        """Fill ``out`` with converted cell properties, one UNO call per uniform block."""
+        """Fill ``out`` with converted cell properties, one UNO call per distinct format.
+
+        ``getUniqueCellFormatRanges`` groups every cell of one format together, so a
+        50×50 grid of a few styles costs a few calls, not one per cell or per block.
+        """
         top, left = rect[0], rect[1]
-        blocks = self._range(rect).getCellFormatRanges()
-        for i in range(blocks.getCount()):
-            block = blocks.getByIndex(i)
+        for block, addresses in self._formats(rect):
             value = convert(block.getPropertyValues(tuple(props)))
-            a = block.getRangeAddress()
-            for r in range(a.StartRow + 1, a.EndRow + 2):
-                for c in range(a.StartColumn + 1, a.EndColumn + 2):
-                    out[r - top][c - left] = value
+            for a in addresses:
+                for r in range(a.StartRow + 1, a.EndRow + 2):
+                    for c in range(a.StartColumn + 1, a.EndColumn + 2):
+                        out[r - top][c - left] = value
+
+    def _formats(self, rect: Rect) -> list[tuple[object, tuple]]:
+        """(ranges of one format, their addresses) for each distinct format of a rectangle."""
+        unique = self._range(rect).getUniqueCellFormatRanges()
+        out = []
+        for i in range(unique.getCount()):
+            block = unique.getByIndex(i)
+            out.append((block, block.getRangeAddresses()))
+        return out
 
     def merged_ranges(self) -> list[Rect]:
         """The merged rectangles of the sheet.
 
-        Calc keeps "merged" as a cell attribute, so a block of uniform format is either
-        wholly outside merges or is looked at cell by cell.
+        Calc keeps "merged" in a cell's format, so cells of one format are all merge
+        origins of one span, or none is: one look per distinct format.
         """
         used = self.used_range()
         if used is None:
             return []
         out = []
-        blocks = self._range(used).getCellFormatRanges()
-        for i in range(blocks.getCount()):
-            a = blocks.getByIndex(i).getRangeAddress()
-            if self._merge_at(a.StartRow, a.StartColumn) is None and (
-                self._merge_at(a.EndRow, a.EndColumn) is None
-            ):
+        for _, addresses in self._formats(used):
+            first = addresses[0]
+            rect = self._merge_at(first.StartRow, first.StartColumn)
+            if rect is None or rect[:2] != (first.StartRow + 1, first.StartColumn + 1):
                 continue
-            for r in range(a.StartRow, a.EndRow + 1):
-                for c in range(a.StartColumn, a.EndColumn + 1):
-                    rect = self._merge_at(r, c)
-                    if rect is not None and rect[:2] == (r + 1, c + 1):
-                        out.append(rect)
-        return out
+            rows, cols = rect[2] - rect[0], rect[3] - rect[1]
+            for a in addresses:
+                for r in range(a.StartRow + 1, a.EndRow + 2):
+                    for c in range(a.StartColumn + 1, a.EndColumn + 2):
+                        out.append((r, c, r + rows, c + cols))
+        return sorted(out)
 
     def _merge_at(self, row: int, col: int) -> Rect | None:
         """The merged rectangle covering a 0-based cell, ``None`` when it is not merged."""

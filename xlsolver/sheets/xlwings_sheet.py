@@ -30,13 +30,13 @@ from .protocol import (
     SheetBase,
     Style,
     column_letter,
+    font_colour,
 )
 
 DIAGONALS = ["diagonal_down", "diagonal_up"]
 SIDES = {"left": "edge_left", "right": "edge_right", "top": "edge_top", "bottom": "edge_bottom"}
 EDGE_BITS = (("edge_top", TOP), ("edge_bottom", BOTTOM), ("edge_left", LEFT), ("edge_right", RIGHT))
 NO_LINES = (None, "none")
-AUTOMATIC_FONT = "#000000"  # Excel's automatic font colour reads as black
 WEIGHTS = {"hair": "hairline", "thin": "thin", "medium": "medium", "thick": "thick"}
 LINE, HAIR = "continuous", "hairline"
 MAX_ADDRESS = 250  # Excel refuses a multi-area address longer than 255 characters
@@ -130,14 +130,10 @@ class XwSheet(SheetBase):
         """Fill colours of a rectangle; a uniform block is read with one call."""
         return self._blocks(rect, lambda rng: hex_of(rng.color), None)
 
-    def read_font_colors(self, rect: Rect) -> list[list[str | None]]:
+    def read_font_colours(self, rect: Rect) -> list[list[str | None]]:
         """Font colours (``#RRGGBB``), ``None`` where automatic; uniform blocks in one call."""
 
-        def colour(rng) -> str | None:
-            got = hex_of(rng.font.color)
-            return None if got == AUTOMATIC_FONT else got
-
-        return self._blocks(rect, colour, None)
+        return self._blocks(rect, lambda rng: font_colour(hex_of(rng.font.color)), None)
 
     def read_number_formats(self, rect: Rect) -> list[list[str]]:
         """Number format codes of a rectangle; uniform blocks in one call."""
@@ -265,7 +261,7 @@ class XwSheet(SheetBase):
         if not rows:
             return
         width = max(len(row) for row in rows)
-        rows = [row + [None] * (width - len(row)) for row in rows]
+        rows = [[_as_text(v) for v in row] + [None] * (width - len(row)) for row in rows]
         self.sheet.range(top_left).options(ndim=2).value = rows
 
     def clear_range(self, rect: Rect) -> None:
@@ -428,3 +424,11 @@ class XwBook:
         if self.live:  # let the person see the batch just painted
             self.app.screen_updating = True
             self.app.screen_updating = False
+
+
+def _as_text(value: object) -> object:
+    """Text Excel would parse as a formula or number (``=``, ``+``, ``-``, ``@`` first)
+    kept as text by Excel's leading apostrophe; other values as they are."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@"):
+        return "'" + value
+    return value

@@ -14,15 +14,17 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..hints import hint_steps
+from ..hints import HintsStopped, hint_steps
 from ..limits import DEFAULT_TIME_LIMIT
-from ..nonogram.analyzer import board_from_grid, solve
-from ..nonogram.board import Board, Contradiction
+from ..nonogram.analyzer import board_from_grid, logic_difficulty, solve
+from ..nonogram.board import Board, Contradiction, Timeout
 from ..nonogram.cells import BLACK_CONC, WHITE_CONC, empty_grid, is_black
 from ..nonogram.puzzle import Puzzle
-from ..nonogram.result import MULTIPLE, UNIQUE, Result
+from ..nonogram.result import MULTIPLE, TIMEOUT, UNIQUE, Result
 
 MAX_CANDIDATES = 60  # differing cells weighed per added given
+STOPPED_GIVENS = "stopped: the time limit ran out before givens making it unique were found"
+STOPPED = "stopped: the time limit ran out before the difficulty was rated"
 DIFFICULTY_WORDS = {
     "line": "line — solvable one line at a time",
     "probing": "probing — needs trying a cell and finding a contradiction",
@@ -177,7 +179,7 @@ def components(cells: list[tuple[int, int]]) -> list[list[tuple[int, int]]]:
 
 
 class SuggestionTimeout(TimeoutError):
-    """The time limit ran out before givens making the puzzle unique were found."""
+    """The user's time limit stopped the search for givens (no partial answer is given)."""
 
 
 def suggest_givens(
@@ -192,7 +194,9 @@ def suggest_givens(
     Greedy: while another solution exists, add in every patch of cells where it differs
     from ``solution`` the cell whose colour leaves line logic the fewest unknown cells;
     every round is checked with solve(). Then each given is dropped again when the puzzle
-    stays unique without it (line logic alone settles most of these checks).
+    stays unique without it (line logic alone settles most of these checks). Every step
+    is a count of work; ``time_limit`` (the user's clock) only stops it, raising
+    :class:`SuggestionTimeout`, so the givens never depend on the machine's speed.
     """
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     added: list[tuple[int, int, int]] = []
@@ -201,20 +205,26 @@ def suggest_givens(
         return BLACK_CONC if solution[r, c] else WHITE_CONC
 
     def left() -> float | None:
-        return None if deadline is None else deadline - time.perf_counter()
+        if deadline is None:
+            return None
+        seconds = deadline - time.perf_counter()
+        if seconds <= 0:
+            raise SuggestionTimeout(STOPPED_GIVENS)
+        return seconds
 
     def status(givens) -> tuple[str, Result | None]:
         grid = givens_grid(puzzle, givens, base)
         board = _propagated(puzzle, grid)
         if board is not None and board.solved:
             return UNIQUE, None
-        result = solve(puzzle, givens=grid, time_limit=max(left() or 0, 0.5) if deadline else None)
+        result = solve(puzzle, givens=grid, time_limit=left())
+        if result.status == TIMEOUT:
+            raise SuggestionTimeout(STOPPED_GIVENS)
         return result.status, result
 
     verdict, result = status(added)
     while verdict == MULTIPLE:
-        if deadline is not None and left() <= 0:
-            raise SuggestionTimeout("no givens found within the time limit")
+        left()
         board = _propagated(puzzle, givens_grid(puzzle, added, base))
         for patch in components(_differing(result, solution)):
             candidates = patch[:MAX_CANDIDATES]
@@ -228,8 +238,6 @@ def suggest_givens(
     if verdict != UNIQUE:
         raise ValueError(f"no unique puzzle from these givens ({verdict})")
     for given in list(reversed(added)):
-        if deadline is not None and left() <= 0:
-            break  # unique already; fewer givens would only be nicer
         trial = [g for g in added if g != given]
         if status(trial)[0] == UNIQUE:
             added = trial
@@ -263,14 +271,24 @@ def assess(
             except SuggestionTimeout as exc:
                 verdict.error = str(exc)
     elif result.status == UNIQUE:
-        logic = solve(puzzle, givens=givens, method="logic", time_limit=time_limit)
-        verdict.difficulty = logic.difficulty or "search"
-        steps = hint_steps(puzzle, result.solutions[0], givens=givens, time_limit=time_limit)
-        verdict.steps = len(steps)
-        verdict.rules = dict(Counter(s.rule for s in steps))
-        if verdict.rules.get("guess"):
-            verdict.difficulty = "search"
-        elif verdict.rules.get("contradiction") and verdict.difficulty == "line":
-            verdict.difficulty = "probing"
+        try:
+            _rate(verdict, puzzle, result.solutions[0], givens, time_limit)
+        except (Timeout, HintsStopped):
+            verdict.status, verdict.error = TIMEOUT, STOPPED
+            verdict.difficulty, verdict.steps, verdict.rules = "", 0, {}
     verdict.seconds = time.perf_counter() - start
     return verdict
+
+
+def _rate(verdict: Verdict, puzzle: Puzzle, solution, givens, time_limit) -> None:
+    """Difficulty, steps and rules of a unique puzzle (Timeout/HintsStopped when stopped)."""
+    start = time.perf_counter()
+    verdict.difficulty = logic_difficulty(puzzle, givens, time_limit)
+    left = None if time_limit is None else max(time_limit - (time.perf_counter() - start), 0.0)
+    steps = hint_steps(puzzle, solution, givens=givens, time_limit=left)
+    verdict.steps = len(steps)
+    verdict.rules = dict(Counter(s.rule for s in steps))
+    if verdict.rules.get("guess"):
+        verdict.difficulty = "search"
+    elif verdict.rules.get("contradiction") and verdict.difficulty == "line":
+        verdict.difficulty = "probing"

@@ -46,15 +46,6 @@ def clue_colour(fill: str | None, font: str | None) -> str:
     return _norm(fill) or _norm(font) or DEFAULT_INK
 
 
-def read_font_colours(sheet: Sheet, rect: Rect) -> list[list[str | None]]:
-    """Font colours of a rectangle where the back end can read them, else all ``None``."""
-    read = getattr(sheet, "read_font_colors", None)
-    if read is not None:
-        return read(rect)
-    top, left, bottom, right = rect
-    return [[None] * (right - left + 1) for _ in range(top, bottom + 1)]
-
-
 def _bounds(rects: Sequence[Rect]) -> Rect:
     """The smallest rectangle holding all of them."""
     return (
@@ -78,7 +69,7 @@ class _Cells:
         """Values and colours of one rectangle."""
         values = sheet.read_values(box)
         fills = sheet.read_fills(box)
-        fonts = read_font_colours(sheet, box)
+        fonts = sheet.read_font_colours(box)
         for i, row in enumerate(values):
             for j, v in enumerate(row):
                 if v is None:
@@ -188,7 +179,7 @@ def read_palette_swatches(sheet: Sheet, label: Cell) -> list[tuple[str, str | No
     first = (merged[0][3] if merged else label[1]) + 1
     rect = (label[0], first, label[0], first + MAX_SWATCHES - 1)
     fills = sheet.read_fills(rect)[0]
-    fonts = read_font_colours(sheet, rect)[0]
+    fonts = sheet.read_font_colours(rect)[0]
     values = sheet.read_values(rect)[0]
     out: list[tuple[str, str | None]] = []
     for fill, font, value in zip(fills, fonts, values, strict=True):

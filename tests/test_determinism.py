@@ -1,0 +1,162 @@
+"""The same answer on every machine: internal limits count work, never seconds.
+
+Every run here is done twice, once with the real clock and once with a clock that runs
+20× (or a million times) faster than the real one — as if the machine were that much
+slower. Statuses, solutions, the painted grid, the path the engine took (symmetric
+first, escalation to probing and Kissat), difficulty, suggested givens and hint steps
+must not change. Small work budgets make small puzzles take every path (a symmetric solution found
+within the budget and not, escalation to probing and Kissat).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from xlsolver.formats import read_entries, read_puzzles
+from xlsolver.hints import hint_steps
+from xlsolver.nonogram import sat
+from xlsolver.nonogram.analyzer import solve
+from xlsolver.nonogram.puzzle import Puzzle
+from xlsolver.teaching.verdict import assess
+
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def _puzzles() -> dict[str, Puzzle]:
+    doms = {p.title: p for p in read_puzzles(DATA / "domino_logic.txt")}
+    taai = read_entries(DATA / "taai2011-first3-questions.txt")
+    return {
+        "3-Dom": doms["3-Dom"],  # symmetric clues, a symmetric solution within the budget
+        "6-Dom": doms["6-Dom"],  # symmetric clues, the symmetric budget runs out
+        "7-Dom": doms["7-Dom"],
+        "perm5": Puzzle.from_solution(np.eye(5, dtype=bool)),  # symmetric clues, no such answer
+        "taai#1": taai[0],  # escalated: probing, then Kissat in a child
+        "taai#2": taai[1],
+        "edge": read_entries(DATA / "webpbn-00023-edge.non")[0],  # probing decides it
+    }
+
+
+@pytest.fixture
+def small_budgets(monkeypatch):
+    """Budgets small enough that the puzzles above take the symmetric and escalated paths."""
+    monkeypatch.setattr(sat, "SYMMETRY_CONFLICTS", 20)
+    monkeypatch.setattr(sat, "ESCALATE_CONFLICTS", 0)  # probing and Kissat at once
+    paths: list[tuple[str, str]] = []
+    symmetric, escalate = sat.SatSearch._symmetric_first, sat.SatSearch._escalate
+
+    def spy_symmetric(self, seconds_left):
+        sol = symmetric(self, seconds_left)
+        if sat.symmetric_pairs(self.enc.board):
+            paths.append(("symmetric", "found" if sol is not None else "none"))
+        return sol
+
+    def spy_escalate(self, seconds_left):
+        sol = escalate(self, seconds_left)
+        paths.append(("escalate", "kissat" if self.hard is not None else str(sol is not None)))
+        return sol
+
+    monkeypatch.setattr(sat.SatSearch, "_symmetric_first", spy_symmetric)
+    monkeypatch.setattr(sat.SatSearch, "_escalate", spy_escalate)
+    return paths
+
+
+def slow_clock(monkeypatch, factor: float) -> None:
+    """Make every clock the engine reads run ``factor`` times faster than the real one."""
+    real = time.perf_counter
+    start = real()
+    monkeypatch.setattr(time, "perf_counter", lambda: start + (real() - start) * factor)
+    timer = threading.Timer
+
+    class FastTimer(timer):
+        def __init__(self, interval, function, *args, **kwargs):
+            super().__init__(interval / factor, function, *args, **kwargs)
+
+    monkeypatch.setattr(threading, "Timer", FastTimer)
+
+
+def _analyzer_runs(puzzles: dict[str, Puzzle]) -> list:
+    out = []
+    for name, puzzle in puzzles.items():
+        for method in ("auto", "logic"):
+            for limit in (1, 2):
+                r = solve(puzzle, method=method, max_solutions=limit, common=True)
+                for s in r.solutions:
+                    assert puzzle.is_solution(s), name
+                out.append(
+                    (
+                        name,
+                        method,
+                        r.status,
+                        r.method,
+                        r.difficulty,
+                        r.grid.tobytes(),
+                        [s.tobytes() for s in r.solutions],
+                        len(r.steps),
+                    )
+                )
+    return out
+
+
+@pytest.mark.parametrize("factor", [20, 1e6])
+def test_analyzer_paths_and_verdicts_do_not_depend_on_the_clock(monkeypatch, small_budgets, factor):
+    puzzles = _puzzles()
+    normal = _analyzer_runs(puzzles)
+    normal_paths = list(small_budgets)
+    assert ("symmetric", "found") in normal_paths and ("symmetric", "none") in normal_paths
+    assert ("escalate", "kissat") in normal_paths or not sat.child_processes_allowed()
+    small_budgets.clear()
+    slow_clock(monkeypatch, factor)
+    assert _analyzer_runs(puzzles) == normal
+    assert small_budgets == normal_paths
+
+
+def _teaching_runs() -> list:
+    out = []
+    puzzles = _puzzles()
+    for name in ("5-Dom", "edge", "3-Dom"):
+        puzzle = puzzles.get(name) or next(
+            p for p in read_puzzles(DATA / "domino_logic.txt") if p.title == name
+        )
+        steps = hint_steps(puzzle, time_limit=None)
+        out.append((name, [(s.kind, s.rule, tuple(s.cells)) for s in steps]))
+    rng = np.random.default_rng(5)
+    for _ in range(3):  # drawings with several solutions: suggested givens and their rating
+        picture = rng.random((9, 9)) < 0.5
+        puzzle = Puzzle.from_solution(picture)
+        v = assess(puzzle, picture, time_limit=None)
+        out.append((v.status, v.difficulty, v.steps, v.rules, v.differing, v.suggestion))
+    picture = np.asarray(puzzles["edge"].meta["goal"])
+    v = assess(puzzles["edge"], picture, time_limit=None)
+    out.append((v.status, v.difficulty, v.steps, v.rules))
+    return out
+
+
+@pytest.mark.parametrize("factor", [20, 1e6])
+def test_hints_difficulty_and_givens_do_not_depend_on_the_clock(monkeypatch, factor):
+    normal = _teaching_runs()
+    assert any(row[0] == "multiple" and row[-1] for row in normal), "givens were suggested"
+    slow_clock(monkeypatch, factor)
+    assert _teaching_runs() == normal
+
+
+def test_the_user_time_limit_only_stops_a_run(monkeypatch):
+    """A run the time limit cuts short says it stopped; it never gives another verdict."""
+    puzzles = _puzzles()
+    rng = np.random.default_rng(5)
+    picture = rng.random((9, 9)) < 0.5
+    drawing = Puzzle.from_solution(picture)
+    normal = assess(drawing, picture, time_limit=None)
+    normal_solve = {n: solve(p).status for n, p in puzzles.items()}
+    slow_clock(monkeypatch, 1e6)
+    stopped = assess(drawing, picture, time_limit=5.0)
+    assert stopped.status in (normal.status, "timeout")
+    assert not stopped.suggestion or stopped.suggestion == normal.suggestion
+    if stopped.status != "timeout" and normal.suggestion and not stopped.suggestion:
+        assert stopped.error.startswith("stopped")
+    for name, puzzle in puzzles.items():
+        assert solve(puzzle, time_limit=5.0).status in (normal_solve[name], "timeout")

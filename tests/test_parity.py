@@ -1,0 +1,241 @@
+"""Every door gives the same answer: the openpyxl back end and LibreOffice Calc read the
+same layout facts from a workbook, find the same grid and clues, and the Calc Solve
+macro paints exactly the cells ``xlsolver solve`` paints.
+
+Two checks per workbook sheet, over the sample workbooks (unique, several solutions,
+contradiction, named ranges, students' sheets with givens, drawings without clues) and,
+when ``tests/corpus.py`` is present, over every workbook of the layout corpus:
+
+* reading: the facts the layout code reads (values, fills, font colours, number
+  formats, formulas, borders, diagonals, merges, defined names) through
+  ``openpyxl_sheet`` and through ``uno_sheet`` on the same file, and the puzzle found
+  (grid rectangle, clues, givens) or the one-line error;
+* painting: the Solve macro run for real in headless LibreOffice (the script provider,
+  as a button does), the document saved, and the painted cells read back one by one
+  against the file ``xlsolver solve --sheet`` wrote.
+
+One soffice server serves the whole module (the fixture of test_libreoffice_macros).
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from openpyxl import Workbook, load_workbook
+from openpyxl.styles import Border, Side
+from test_buttons import SEVERAL, _template_sheet
+from test_libreoffice_macros import SCRIPT, office  # noqa: F401 (the module's server)
+
+from xlsolver.sheets.errors import WorkbookError
+from xlsolver.sheets.openpyxl_sheet import open_book
+from xlsolver.sheets.uno_sheet import UnoBook
+from xlsolver.workbook.batch import SolveOptions, solve_workbook
+from xlsolver.workbook.layout import read_puzzle
+
+pytestmark = pytest.mark.libreoffice
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLES = sorted((ROOT / "workbooks").glob("*.xlsx")) + sorted(
+    (ROOT / "workbooks" / "class").glob("*.xlsx")
+)
+MARGIN = 2  # painted cells are compared this far beyond the used range
+try:  # the layout corpus, once it is in the tests
+    from corpus import build_corpus
+except ImportError:
+    build_corpus = None
+
+
+def sheet_names(path: Path) -> list[str]:
+    """The worksheet names of a workbook."""
+    return load_workbook(path, read_only=True).sheetnames
+
+
+def cases(paths: list[Path]) -> list[tuple[Path, str]]:
+    """(workbook, sheet) for every worksheet of every workbook."""
+    return [(path, name) for path in paths for name in sheet_names(path)]
+
+
+def facts(book, sheet) -> dict:
+    """What the layout code can read from one sheet through one back end."""
+    used = sheet.used_range()
+    out: dict = {"used": used}
+    if used is not None:
+        out |= {
+            "values": sheet.read_values(used),
+            "fills": sheet.read_fills(used),
+            "font colours": sheet.read_font_colours(used),
+            "number formats": sheet.read_number_formats(used),
+            "formulas": [[f is not None for f in row] for row in sheet.read_formulas(used)],
+            "borders": sheet.read_borders(used),
+            "diagonals": sheet.read_diagonals(used),
+            "merged": sorted(sheet.merged_ranges()),
+        }
+    out["names"] = {k: v for k, v in book.defined_names().items() if v[0] == sheet.name}
+    try:
+        found = read_puzzle(sheet, book, givens=True)
+    except WorkbookError as exc:
+        out["error"] = str(exc)
+        return out
+    out["puzzle"] = {
+        "grid": found.grid,
+        "rows": found.puzzle.rows,
+        "cols": found.puzzle.cols,
+        "givens": found.givens.tolist(),
+        "row clue cells": found.row_clue_cells,
+        "col clue cells": found.col_clue_cells,
+    }
+    return out
+
+
+def assert_same_facts(path: Path, name: str, office) -> dict:  # noqa: F811
+    """The facts of one sheet through openpyxl and through UNO are equal; openpyxl's."""
+    xlsx = open_book(path, read_only=True)
+    want = facts(xlsx, xlsx.sheet(name))
+    doc = office.load(path, read_only=True)
+    try:
+        uno = UnoBook(doc)
+        got = facts(uno, uno.sheet(name))
+    finally:
+        office.close(doc)
+    for key in want.keys() | got.keys():
+        assert got.get(key) == want.get(key), f"{path.name}!{name}: {key} differs"
+    return want
+
+
+def painted(path: Path, name: str, rect: tuple[int, int, int, int]) -> list[list[tuple]]:
+    """Per cell of a rectangle of a saved workbook: (fill colour, crossed?)."""
+    sheet = open_book(path, read_only=True).sheet(name)
+    return [
+        list(zip(fills, crosses, strict=True))
+        for fills, crosses in zip(sheet.read_fills(rect), sheet.read_diagonals(rect), strict=True)
+    ]
+
+
+def solve_in_calc(office, path: Path, name: str, out: Path) -> str:  # noqa: F811
+    """Run the Solve macro on one sheet made active, as its button does; the message."""
+    work = out.with_name("work-" + path.name)
+    shutil.copy(path, work)
+    doc = office.load(work)
+    try:
+        controller = doc.getCurrentController()
+        controller.setActiveSheet(doc.getSheets().getByName(name))
+        script = doc.getScriptProvider().getScript(SCRIPT.format("solve"))
+        message = script.invoke((doc,), (), ())[0]
+        office.save_as(doc, out)
+    finally:
+        office.close(doc)
+    return message
+
+
+def assert_same_paint(office, path: Path, name: str, tmp_path: Path, facts_: dict) -> None:  # noqa: F811
+    """The Calc Solve macro paints, cell by cell, what ``xlsolver solve`` paints."""
+    by_command = tmp_path / f"command-{path.stem}.xlsx"
+    report = solve_workbook(path, by_command, SolveOptions(sheet=name))
+    assert not report.error, report.error
+    (sheet_report,) = report.sheets
+    by_calc = tmp_path / f"calc-{path.stem}.xlsx"
+    message = solve_in_calc(office, path, name, by_calc)
+    top, left, bottom, right = facts_["puzzle"]["grid"]
+    used = facts_["used"]
+    rect = (
+        max(1, min(top, used[0]) - MARGIN),
+        max(1, min(left, used[1]) - MARGIN),
+        max(bottom, used[2]) + MARGIN,
+        max(right, used[3]) + MARGIN,
+    )
+    size = f"{right - left + 1}×{bottom - top + 1}: {sheet_report.message} ("
+    assert size in message, (message, sheet_report.message)
+    assert painted(by_calc, name, rect) == painted(by_command, name, rect), message
+
+
+@pytest.mark.parametrize(
+    ("path", "name"), cases(SAMPLES), ids=lambda v: v.name if isinstance(v, Path) else v
+)
+def test_the_samples_read_and_paint_alike(office, tmp_path, path, name):  # noqa: F811
+    """Each sample sheet: the same facts and puzzle through both back ends; where it
+    holds a puzzle, the Calc button paints what the command line paints."""
+    found = assert_same_facts(path, name, office)
+    if "puzzle" in found:
+        assert_same_paint(office, path, name, tmp_path, found)
+
+
+def test_the_samples_cover_every_verdict():
+    """The samples hold a unique puzzle, one with several solutions and a contradiction."""
+    statuses = set()
+    for path, name in cases(SAMPLES):
+        report = solve_workbook(path, None, SolveOptions(sheet=name))
+        statuses |= {s.status for s in report.sheets}
+    assert {"unique", "multiple", "contradiction"} <= statuses, statuses
+
+
+HEART = [
+    "..##...##..",
+    ".####.####.",
+    "###########",
+    "###########",
+    ".#########.",
+    "..#######..",
+    "...#####...",
+    "....###....",
+    ".....#.....",
+    "...........",
+]
+
+
+def boxed_without_zeros(path: Path, rows: list[str], spacer: int = 0) -> None:
+    """A boxed grid whose empty lines have no clue cell at all (no ``0``): only the
+    borders tell how far the grid reaches; ``spacer`` blank lines between clues and grid."""
+    from xlsolver.nonogram.cells import solution_from_rows
+    from xlsolver.nonogram.puzzle import Puzzle
+
+    puzzle = Puzzle.from_solution(solution_from_rows(rows))
+    depth = max(len(c) for c in (*puzzle.rows, *puzzle.cols))
+    top = left = depth + 2 + spacer
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Boxed"
+    for j, clues in enumerate(puzzle.cols):
+        for k, v in enumerate(clues):
+            ws.cell(top - spacer - len(clues) + k, left + j, v)
+    for i, clues in enumerate(puzzle.rows):
+        for k, v in enumerate(clues):
+            ws.cell(top + i, left - spacer - len(clues) + k, v)
+    thin = Side(style="thin", color="FF000000")
+    for i in range(puzzle.height):
+        for j in range(puzzle.width):
+            ws.cell(top + i, left + j).border = Border(left=thin, right=thin, top=thin, bottom=thin)
+    wb.save(path)
+
+
+BUILT = {
+    "several-12x12.xlsx": lambda path: _template_sheet(path, SEVERAL),
+    "heart-empty-last-row.xlsx": lambda path: boxed_without_zeros(path, HEART),
+    "heart-spacer.xlsx": lambda path: boxed_without_zeros(path, HEART, spacer=1),
+}
+
+
+@pytest.mark.parametrize("built", sorted(BUILT))
+def test_built_layouts_read_and_paint_alike(office, tmp_path, built):  # noqa: F811
+    """Layouts the samples lack: several solutions that logic alone leaves open, a grid
+    whose last row has no clue (its borders say where it ends), a spacer line."""
+    path = tmp_path / built
+    BUILT[built](path)
+    (name,) = sheet_names(path)
+    found = assert_same_facts(path, name, office)
+    assert "puzzle" in found, found.get("error")
+    assert_same_paint(office, path, name, tmp_path, found)
+
+
+@pytest.mark.skipif(build_corpus is None, reason="tests/corpus.py is not in this checkout")
+def test_the_corpus_reads_and_paints_alike(office, tmp_path_factory):  # noqa: F811
+    """Every workbook of the layout corpus, through both back ends and both doors."""
+    folder = tmp_path_factory.mktemp("corpus")
+    build_corpus(folder)
+    paths = sorted(p for p in folder.rglob("*") if p.suffix.lower() in (".xlsx", ".xlsm"))
+    assert paths, "the corpus wrote no workbooks"
+    for path, name in cases(paths):
+        found = assert_same_facts(path, name, office)
+        if "puzzle" in found:
+            assert_same_paint(office, path, name, tmp_path_factory.mktemp("paint"), found)

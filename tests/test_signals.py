@@ -1,0 +1,248 @@
+"""Signals stop a run at once and leave no process of ours, checked in the process table.
+
+Each run starts in its own session, so every process it forks (``--jobs`` workers, the
+Kissat child of a hard solve, the workers' Kissat children) shares that session id,
+even after being re-parented when the parent dies. Faase (80×95) reaches Kissat after
+about ten seconds of line logic, Glucose and probing, and needs close to a minute more.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from conftest import DATA
+
+from xlsolver.exits import EXIT_INTERRUPTED, EXIT_TERMINATED
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc"),
+]
+WAIT = 60.0  # seconds to wait for the solver children to appear (a slow, shared machine)
+
+
+def _pids() -> list[int]:
+    """Every process id (psutil when installed, else /proc)."""
+    try:
+        import psutil
+
+        return psutil.pids()
+    except ImportError:
+        return [int(name) for name in os.listdir("/proc") if name.isdigit()]
+
+
+def _state(pid: int) -> str:
+    """The process state letter (``Z`` for a zombie: dead, not yet reaped), "" when gone."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return ""
+    return stat.rsplit(")", 1)[1].split()[0]
+
+
+def _ppid(pid: int) -> int:
+    """The parent process id, 0 when gone."""
+    try:
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+    except (OSError, IndexError, ValueError):
+        return 0
+
+
+def live_in_session(sid: int) -> list[int]:
+    """The living (not zombie) processes of a session."""
+    out = []
+    for pid in _pids():
+        try:
+            if os.getsid(pid) != sid:
+                continue
+        except OSError:
+            continue
+        if _state(pid) not in ("", "Z", "X"):
+            out.append(pid)
+    return out
+
+
+def start(args: list[str], cwd: Path) -> subprocess.Popen:
+    """``xlsolver ARGS`` in a new session (its id = the parent's pid)."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "xlsolver", *args],
+        cwd=cwd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+
+
+def wait_for(condition, seconds: float = WAIT) -> bool:
+    """Poll ``condition`` until true or the time is up."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if condition():
+            return True
+        time.sleep(0.2)
+    return False
+
+
+def gone_soon(sid: int, seconds: float = 5.0) -> list[int]:
+    """Wait until no process of the session lives; those still alive after ``seconds``."""
+    wait_for(lambda: not live_in_session(sid), seconds)
+    left = live_in_session(sid)
+    for pid in left:  # never leave them behind, even when the test fails
+        os.kill(pid, signal.SIGKILL)
+    return left
+
+
+def grandchildren(parent: int) -> list[int]:
+    """Processes whose parent is a child of ``parent``."""
+    children = [p for p in live_in_session(parent) if _ppid(p) == parent]
+    return [p for p in live_in_session(parent) if _ppid(p) in children]
+
+
+@pytest.fixture(scope="module")
+def faase() -> Path:
+    return DATA / "webpbn-faase.nin"
+
+
+@pytest.mark.parametrize(
+    "how", ["SIGINT to the group", "SIGTERM", "kill -9"], ids=["int", "term", "kill9"]
+)
+def test_a_hard_solve_leaves_no_kissat_child(faase: Path, tmp_path: Path, how: str) -> None:
+    """Case 2: SIGINT/SIGTERM/kill -9 of ``solve`` while Kissat runs in its child."""
+    run = start(["solve", str(faase)], tmp_path)
+    sid = run.pid
+    try:
+        assert wait_for(lambda: len(live_in_session(sid)) >= 2), "no solver child appeared"
+        stopped_at = time.monotonic()
+        if how == "SIGINT to the group":
+            os.killpg(sid, signal.SIGINT)  # what Ctrl-C in a terminal does
+        elif how == "SIGTERM":
+            os.kill(sid, signal.SIGTERM)
+        else:
+            os.kill(sid, signal.SIGKILL)
+        out, err = run.communicate(timeout=30)
+        assert gone_soon(sid) == []
+        assert time.monotonic() - stopped_at < 10
+    finally:
+        if run.poll() is None:
+            run.kill()
+            run.communicate()
+    if how == "kill -9":
+        assert run.returncode == -signal.SIGKILL
+        return
+    expected = EXIT_INTERRUPTED if how.startswith("SIGINT") else EXIT_TERMINATED
+    word = "interrupted" if expected == EXIT_INTERRUPTED else "terminated"
+    assert run.returncode == expected, err
+    assert err == f"xlsolver: {word}; outputs completed: none\n"
+    assert "Traceback" not in err
+
+
+@pytest.fixture(scope="module")
+def books(faase: Path, tmp_path_factory) -> Path:
+    """A quick workbook and three that take a minute each (Faase) in one folder."""
+    folder = tmp_path_factory.mktemp("books")
+    examples = Path(__file__).resolve().parent.parent / "examples"
+    for name, source in [("a-dancer", examples / "dancer.non")] + [
+        (f"faase-{i}", faase) for i in (1, 2, 3)
+    ]:
+        made = subprocess.run(
+            [sys.executable, "-m", "xlsolver", "convert", str(source), "-o", f"{name}.xlsx"],
+            cwd=folder,
+            capture_output=True,
+            text=True,
+        )
+        assert made.returncode == 0, made.stderr
+    return folder
+
+
+@pytest.mark.parametrize(
+    "how", ["SIGINT to the group", "SIGTERM", "kill -9"], ids=["int", "term", "kill9"]
+)
+def test_jobs_stop_at_once_and_name_what_was_written(books: Path, tmp_path: Path, how) -> None:
+    """Case 2: ``solve --jobs 2`` stops its workers and their Kissat children at once."""
+    out = tmp_path / "out"
+    inputs = sorted(str(p) for p in books.glob("*.xlsx"))
+    run = start(["solve", *inputs, "--jobs", "2", "--out-dir", str(out)], tmp_path)
+    sid = run.pid
+    try:
+        assert wait_for(lambda: (out / "a-dancer.xlsx").exists()), "the quick file not written"
+        assert len(live_in_session(sid)) >= 3, "the parent and two workers"
+        wait_for(lambda: len(grandchildren(sid)) >= 1, 20)  # a worker's Kissat child, mostly
+        stopped_at = time.monotonic()
+        if how == "SIGINT to the group":
+            os.killpg(sid, signal.SIGINT)
+        elif how == "SIGTERM":
+            os.kill(sid, signal.SIGTERM)
+        else:
+            os.kill(sid, signal.SIGKILL)
+        _, err = run.communicate(timeout=30)
+        assert gone_soon(sid) == []
+        assert time.monotonic() - stopped_at < 10
+    finally:
+        if run.poll() is None:
+            run.kill()
+            run.communicate()
+    assert sorted(p.name for p in out.iterdir()) == ["a-dancer.xlsx"]  # no temp file either
+    if how == "kill -9":
+        assert run.returncode == -signal.SIGKILL
+        return
+    expected = EXIT_INTERRUPTED if how.startswith("SIGINT") else EXIT_TERMINATED
+    assert run.returncode == expected, err
+    assert err.splitlines()[-1].endswith(f"outputs completed: {out / 'a-dancer.xlsx'}"), err
+    assert "Traceback" not in err
+
+
+def _cmdline(pid: int) -> str:
+    """A process's command line ("" when gone)."""
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+    except OSError:
+        return ""
+
+
+def office_processes(parent: int) -> list[int]:
+    """LibreOffice processes started by ``parent`` (its soffice child and that one's own)."""
+    direct = [p for p in _pids() if _ppid(p) == parent and "office" in _cmdline(p)]
+    return direct + [p for p in _pids() if _ppid(p) in direct]
+
+
+@pytest.mark.libreoffice
+def test_sigterm_stops_the_libreoffice_a_command_started(faase: Path, tmp_path: Path) -> None:
+    """SIGTERM during an .ods solve: the headless LibreOffice of the run stops too."""
+    from xlsolver.libreoffice import server
+
+    reason = server.available()
+    if reason:
+        pytest.skip(reason)
+    made = subprocess.run(
+        [sys.executable, "-m", "xlsolver", "convert", str(faase), "-o", "faase.ods"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
+    assert made.returncode == 0, made.stderr
+    run = start(["solve", "faase.ods"], tmp_path)
+    offices: list[int] = []
+    try:
+        assert wait_for(lambda: bool(office_processes(run.pid))), "no LibreOffice started"
+        offices = office_processes(run.pid)
+        time.sleep(3)  # solving: LibreOffice is up and the file read
+        offices = sorted(set(offices + office_processes(run.pid)))
+        os.kill(run.pid, signal.SIGTERM)
+        _, err = run.communicate(timeout=60)
+        assert wait_for(lambda: all(_state(p) in ("", "Z") for p in offices), 15), offices
+    finally:
+        if run.poll() is None:
+            run.kill()
+            run.communicate()
+        for pid in offices:
+            if _state(pid) not in ("", "Z"):
+                os.kill(pid, signal.SIGKILL)
+    assert run.returncode == EXIT_TERMINATED, err
+    assert gone_soon(run.pid) == []

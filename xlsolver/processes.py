@@ -1,0 +1,166 @@
+"""Signals and child processes: a run stops at once, and nothing of ours outlives it.
+
+    with stopping():                    # SIGINT / SIGTERM raise Stopped in the main thread
+        with worker_pool(jobs) as pool:   # workers killed at once when the run stops
+            ...
+    ctx.Process(target=child_main, args=(work, *args))   # a solver child
+
+- SIGINT (Ctrl-C) and SIGTERM raise :class:`Stopped` in the main thread; the command
+  line turns it into exit status 130 or 143 (:mod:`xlsolver.exits`) after naming the
+  outputs that were completed (:data:`xlsolver.writes.WRITTEN`).
+- Every child (a ``--jobs`` worker, a Kissat solver child) dies with its parent, even
+  after ``kill -9`` of the parent: ``prctl(PR_SET_PDEATHSIG, SIGKILL)`` on Linux, a
+  watchdog thread reading a pipe whose other end only the parent holds elsewhere.
+- A child ignores SIGINT (the terminal sends it to the whole process group): the
+  parent decides and kills its children, so no child prints a traceback.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import sys
+import threading
+from collections.abc import Callable, Iterator
+
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+_parent_pid = os.getpid()
+_watch_read: int | None = None  # the watchdog pipe (not Linux): children read, parent holds
+_watch_write: int | None = None
+
+
+class Stopped(BaseException):
+    """The run was stopped by a signal (SIGINT or SIGTERM)."""
+
+    def __init__(self, signum: int):
+        self.signum = signum
+        super().__init__(signal.Signals(signum).name)
+
+
+def _raise_stopped(signum: int, frame) -> None:
+    """Signal handler of the main process: stop the run where it is."""
+    raise Stopped(signum)
+
+
+@contextlib.contextmanager
+def stopping() -> Iterator[None]:
+    """SIGINT and SIGTERM raise :class:`Stopped` while the block runs (main thread only)."""
+    global _parent_pid
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    _parent_pid = os.getpid()
+    _open_watchdog()
+    old = {s: signal.signal(s, _raise_stopped) for s in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for s, handler in old.items():
+            signal.signal(s, handler)
+
+
+def _open_watchdog() -> None:
+    """Where prctl is missing: a pipe whose write end only this process keeps."""
+    global _watch_read, _watch_write
+    if sys.platform.startswith("linux") or _watch_read is not None:
+        return
+    _watch_read, _watch_write = os.pipe()
+
+
+def _libc_prctl() -> Callable | None:
+    """``prctl`` from the C library (Linux), None elsewhere."""
+    if not sys.platform.startswith("linux"):
+        return None
+    import ctypes
+    import ctypes.util
+
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        return libc.prctl
+    except (OSError, AttributeError):
+        return None
+
+
+def die_with_parent() -> None:
+    """In a child: be killed when the parent dies, ignore Ctrl-C, default SIGTERM."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    prctl = _libc_prctl()
+    if prctl is not None and prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0:
+        if os.getppid() != _parent_pid:  # the parent died before prctl took effect
+            os._exit(1)
+        return
+    _watch_parent()
+
+
+def _watch_parent() -> None:
+    """A daemon thread that ends this process when the parent's pipe end closes."""
+    if _watch_write is not None:
+        with contextlib.suppress(OSError):
+            os.close(_watch_write)
+    reader = _watch_read
+
+    def watch() -> None:
+        parent = os.getppid()
+        while True:
+            if reader is not None:
+                try:
+                    if os.read(reader, 1) == b"":
+                        os._exit(1)
+                except OSError:
+                    os._exit(1)
+            else:  # no pipe (spawned, not forked): poll for re-parenting
+                threading.Event().wait(0.5)
+                if os.getppid() != parent:
+                    os._exit(1)
+
+    threading.Thread(target=watch, name="xlsolver-watchdog", daemon=True).start()
+
+
+def child_main(work: Callable, *args) -> None:
+    """The target of a solver child: die with the parent, then ``work(*args)``."""
+    die_with_parent()
+    work(*args)
+
+
+@contextlib.contextmanager
+def worker_pool(jobs: int):
+    """A process pool whose workers die with this process and are killed when it stops.
+
+    On an exception (``Stopped`` above all) every worker is killed at once and queued
+    work is cancelled, instead of waiting for the running files to finish.
+    """
+    import multiprocessing as mp
+    from concurrent.futures import ProcessPoolExecutor
+
+    method = "fork" if "fork" in mp.get_all_start_methods() else None
+    pool = ProcessPoolExecutor(
+        max_workers=jobs, mp_context=mp.get_context(method), initializer=die_with_parent
+    )
+    try:
+        yield pool
+    except BaseException:
+        kill_workers(pool)
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
+
+
+def kill_workers(pool) -> None:
+    """SIGKILL every worker process of a ProcessPoolExecutor and reap them."""
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    for process in workers:
+        with contextlib.suppress(Exception):
+            process.kill()
+    for process in workers:
+        with contextlib.suppress(Exception):
+            process.join(timeout=5)
+
+
+def exit_status(signum: int) -> int:
+    """130 for SIGINT, 143 for SIGTERM (as shells report them)."""
+    from .exits import EXIT_INTERRUPTED, EXIT_TERMINATED
+
+    return EXIT_TERMINATED if signum == signal.SIGTERM else EXIT_INTERRUPTED
