@@ -89,8 +89,6 @@ def report_to_file(args: argparse.Namespace, paths: list[str]) -> int:
 
 def solve_files(args: argparse.Namespace, paths: list[str]) -> int:
     """Solve puzzle files, printing text or JSON lines; a batch goes on after a bad puzzle."""
-    from tqdm import tqdm
-
     from ..formats import FormatError, read_entries
     from ..nonogram.analyzer import solve
     from ..nonogram.result import CONTRADICTION, INVALID, TIMEOUT
@@ -104,13 +102,7 @@ def solve_files(args: argparse.Namespace, paths: list[str]) -> int:
             print(f"xlsolver: {exc}", file=sys.stderr)
             code = max(code, EXIT_BAD_INPUT)
             continue
-        bar = tqdm(
-            total=len(entries),
-            unit="puzzle",
-            disable=len(entries) < 2 or None,
-            file=sys.stderr,
-            leave=False,
-        )
+        bar = _bar(len(entries))
         for index, entry in enumerate(entries, 1):
             bar.update()
             record = {"source": path, "index": index}
@@ -125,7 +117,8 @@ def solve_files(args: argparse.Namespace, paths: list[str]) -> int:
             record.update(result.to_json())
             if result.status == INVALID:
                 at = entry.meta.get("line")
-                record["error"] = f"{path}:{at}: {result.error}" if at else result.error
+                where = f"{path}:{at}" if at else f"{path}" + (f" #{index}" if index > 1 else "")
+                record["error"] = f"{where}: {result.error}"
                 code = max(code, EXIT_BAD_INPUT)
             elif result.status in (CONTRADICTION, TIMEOUT):
                 code = max(code, EXIT_UNSOLVED)
@@ -134,12 +127,39 @@ def solve_files(args: argparse.Namespace, paths: list[str]) -> int:
     return code
 
 
+class _NoBar:
+    """What solve_files needs of a tqdm bar, without importing tqdm (fast start)."""
+
+    def update(self) -> None:
+        """Nothing to show."""
+
+    def write(self, text: str, file=None) -> None:
+        """Print a line."""
+        print(text, file=file)
+
+    def close(self) -> None:
+        """Nothing to close."""
+
+
+def _bar(total: int):
+    """A progress bar on a terminal for files of several puzzles (tqdm is imported then only)."""
+    if total < 2 or not sys.stderr.isatty():
+        return _NoBar()
+    from tqdm import tqdm
+
+    return tqdm(total=total, unit="puzzle", file=sys.stderr, leave=False)
+
+
 def _emit(args, record: dict, result, bar) -> None:
     """Print one puzzle's outcome as a JSON line or as text."""
     from ..nonogram.result import INVALID
 
+    if record.get("error"):  # an input error: one line on stderr naming file and line
+        bar.write(f"xlsolver: {record['error']}", file=sys.stderr)
     if args.json:
         bar.write(json.dumps(record, ensure_ascii=False), file=sys.stdout)
+        return
+    if result is None or result.status == INVALID:
         return
     name = f"{record['source']}" + (f" #{record['index']}" if record["index"] > 1 else "")
     lines = [f"{name}: {record['status']}"]

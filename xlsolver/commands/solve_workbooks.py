@@ -119,6 +119,10 @@ def _print(report: FileReport, as_json: bool) -> None:
         print(f"xlsolver: {report.error}", file=sys.stderr)
         return
     for sheet in report.sheets:
+        if sheet.status == "invalid":  # an input error: one line on stderr, file first
+            print(f"xlsolver: {report.source}: {sheet.sheet}: {sheet.message}", file=sys.stderr)
+            if not as_json:
+                continue
         if as_json:
             record = {"source": report.source, "sheet": sheet.sheet, "index": sheet.index}
             record.update(sheet.record)

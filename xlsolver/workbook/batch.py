@@ -8,7 +8,7 @@ from pathlib import Path
 from ..exits import EXIT_BAD_INPUT, EXIT_OK, EXIT_UNSOLVED
 from ..nonogram.result import CONTRADICTION, INVALID, TIMEOUT, Result
 from ..sheets.errors import WorkbookError
-from .address import parse_range
+from .address import parse_range, rect_ref, where
 from .answer import solve_found
 from .files import close_book, open_book
 from .layout import find_puzzles
@@ -57,6 +57,28 @@ class FileReport:
         return EXIT_OK
 
 
+def with_file(source: str, message: str) -> str:
+    """A message that starts with the file it is about (``FILE: Sheet1!B4: …``)."""
+    first = message.split(": ", 1)[0]
+    names_a_file = "!" not in first and " " not in first and bool(Path(first).suffix)
+    if first.startswith(source) or names_a_file:
+        return message
+    return f"{source}: {message}"
+
+
+def check_unmerged(book, found) -> None:
+    """WorkbookError naming the first merged range over a puzzle's grid: a merged grid
+    cannot be painted cell by cell (only its first cell would show)."""
+    for sp in found:
+        top, left, bottom, right = sp.grid
+        for m in book.sheet(sp.sheet).merged_ranges():
+            if m[0] <= bottom and m[2] >= top and m[1] <= right and m[3] >= left:
+                raise WorkbookError(
+                    f"{where(sp.sheet, m)}: merged cells over the grid "
+                    f"{rect_ref(sp.grid)}; unmerge them (Format ▸ Merge cells off)"
+                )
+
+
 def solve_puzzle(puzzle, options: SolveOptions, givens=None) -> Result:
     """Run the analyzer with the options of the command line."""
     from ..nonogram.analyzer import solve
@@ -85,7 +107,7 @@ def solve_workbook(
     try:
         book = open_book(source)
     except WorkbookError as exc:
-        report.error = str(exc)
+        report.error = with_file(report.source, str(exc))
         return report
     try:
         _solve_book(book, report, target, options, overwrite_input)
@@ -101,11 +123,10 @@ def _solve_book(
     try:
         sheet, area = parse_range(options.area) if options.area else (options.sheet, None)
         found = find_puzzles(book, sheet=sheet or options.sheet, givens=options.givens, area=area)
+        check_unmerged(book, found)
     except (WorkbookError, KeyError, ValueError) as exc:
-        message = str(exc).strip("'\"") if isinstance(exc, KeyError) else str(exc)
-        report.error = (
-            message if message.startswith(report.source) else f"{report.source}: {message}"
-        )
+        reason = str(exc).strip("'\"") if isinstance(exc, KeyError) else str(exc)
+        report.error = with_file(report.source, reason)
         return
     positions = {s.name: i for i, s in enumerate(book.sheets(), start=1)}
     for sp in found:
@@ -128,3 +149,4 @@ def _solve_book(
             report.target = str(book.save(target, overwrite_input=overwrite_input))
         except (WorkbookError, OSError) as exc:
             report.error = f"{target}: {exc}" if isinstance(exc, OSError) else str(exc)
+            report.error = with_file(report.source, report.error)
