@@ -270,7 +270,12 @@ def find_grids(facts: Facts) -> list[Grid]:
     """Every grid of the scan, rulers set aside (and given back where they are clues)."""
     rulers = find_rulers(facts)
     grids = [g for g in (locate(facts, p) for p in pieces(facts)) if g is not None]
-    wrong = [r for r in rulers for g in grids if misplaced(facts, r, *_footprint(facts, g))]
+    wrong = [
+        r
+        for r in rulers
+        for g in grids
+        if _touches(facts, g, r) and misplaced(facts, r, *_footprint(facts, g))
+    ]
     if wrong:
         rulers = give_back(facts, rulers, wrong)
         grids = [g for g in (locate(facts, p) for p in pieces(facts)) if g is not None]
