@@ -227,13 +227,10 @@ def _clear_pentomino(book: Book, sheet: Sheet, no_clues: Exception) -> Outcome:
 def typed_size(book: Book, sheet: Sheet) -> tuple[int, int] | None:
     """(width, height) typed in the sheet: labelled cells or a ``PuzzleSize`` name."""
     layout = _layout()
-    names = layout._named(book, sheet.name)
+    names = layout.named_ranges(book, sheet.name)
     if layout.SIZE_NAME in names:
-        return layout._size_from_name(sheet, names[layout.SIZE_NAME])
-    try:
-        dims, _ = layout._dimensions(layout._scan(sheet), sheet.name)
-    except layout.NoPuzzleError:  # an empty sheet
-        return None
+        return layout.size_from_name(sheet, names[layout.SIZE_NAME])
+    dims = layout.typed_dimensions(sheet)
     if "width" in dims and "height" in dims:
         return dims["width"][0], dims["height"][0]
     return None
