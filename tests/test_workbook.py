@@ -113,7 +113,7 @@ def test_bad_input_writes_nothing_and_exits_2(tmp_path, capsys):
     out = tmp_path / "out.xlsx"
     assert run_workbooks(args(output=str(out)), [bad]) == 2
     assert not out.exists() and bad.read_bytes() == before
-    assert capsys.readouterr().err == 'xlsolver: Sheet1!B4: clue "x" is not a number\n'
+    assert capsys.readouterr().err == f'xlsolver: {bad}: Sheet1!B4: clue "x" is not a number\n'
     text = tmp_path / "notes.xlsx"
     text.write_text("hello")
     assert run_workbooks(args(out_dir=str(tmp_path / "o")), [text]) == 2

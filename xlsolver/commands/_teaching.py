@@ -13,9 +13,15 @@ from ..sheets.errors import WorkbookError
 BAD_INPUT = (WorkbookError, PuzzleError, OSError, ValueError)
 
 
-def fail(exc: BaseException) -> int:
-    """Print one line naming what is wrong; exit status 2."""
-    print(f"xlsolver: {exc}", file=sys.stderr)
+def fail(exc: BaseException | str, source: str | None = None) -> int:
+    """Print one line naming what is wrong (starting with ``source``, the file read, when
+    the message does not name a file yet); exit status 2."""
+    message = str(exc)
+    if source:
+        from ..workbook.batch import with_file
+
+        message = with_file(str(source), message)
+    print(f"xlsolver: {message}", file=sys.stderr)
     return EXIT_BAD_INPUT
 
 

@@ -26,5 +26,5 @@ def run(args: argparse.Namespace) -> int:
     try:
         verdict = check_workbook(args.workbook, sheet=args.sheet, time_limit=args.time_limit)
     except BAD_INPUT as exc:
-        return fail(exc)
+        return fail(exc, args.workbook)
     return report(args.workbook, verdict, args.json)

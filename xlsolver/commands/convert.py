@@ -12,6 +12,7 @@ from ..nonogram.colour_puzzle import ColourPuzzle
 from ..nonogram.puzzle import Puzzle
 from ..sheets.errors import WorkbookError
 from ..sheets.openpyxl_sheet import new_book
+from ..workbook.batch import check_unmerged, with_file
 from ..workbook.files import check_target, close_book, is_workbook, open_book, save_new
 from ..workbook.layout import find_puzzles
 from ..workbook.template import write_template
@@ -40,7 +41,8 @@ def sheet_names(puzzles: list[Puzzle]) -> list[str]:
     """Unique valid sheet names from the puzzles' titles (``Puzzle N`` without one)."""
     names: list[str] = []
     for i, p in enumerate(puzzles, start=1):
-        base = BAD_SHEET_CHARS.sub(" ", p.title or "").strip().strip("'")[:MAX_SHEET_NAME]
+        base = BAD_SHEET_CHARS.sub(" ", p.title or "").strip().strip("'").lstrip("=+-@ ")
+        base = base[:MAX_SHEET_NAME].strip()
         base = base or f"Puzzle {i}"
         name, n = base, 2
         while name.lower() in (x.lower() for x in names):
@@ -67,6 +69,29 @@ def to_workbook(puzzles: list[Puzzle], output: Path, inputs=(), in_place: bool =
     save_new(book, output, inputs, in_place=in_place)
 
 
+def read_source(source: Path, sheet: str | None, to_workbook: bool) -> list[Puzzle]:
+    """The puzzles of the input; WorkbookError/FormatError naming the file when not."""
+    if not is_workbook(source):
+        puzzles = read_puzzles(source)
+        if not to_workbook and len(puzzles) != 1:
+            raise FormatError(f"{len(puzzles)} puzzles; write them to a workbook", source)
+        return puzzles
+    book = open_book(source, read_only=True)
+    try:
+        found = find_puzzles(book, sheet=sheet)
+        check_unmerged(book, found)
+    except KeyError as exc:
+        raise WorkbookError(with_file(str(source), str(exc.args[0]))) from None
+    except WorkbookError as exc:
+        raise WorkbookError(with_file(str(source), str(exc))) from None
+    finally:
+        close_book(book)
+    if not to_workbook and len(found) > 1:
+        names = ", ".join(f.sheet for f in found)
+        raise WorkbookError(f"{source}: {len(found)} puzzles ({names}); pick one with --sheet")
+    return [f.puzzle for f in found]
+
+
 def run(args) -> int:
     """Convert one file; exit status 2 with one line when it cannot be read or written."""
     source, output = Path(args.input), Path(args.output)
@@ -75,30 +100,14 @@ def run(args) -> int:
         check_output(output, inputs, in_place=in_place)
         if is_workbook(output):
             check_target(output)
-        if is_workbook(source):
-            book = open_book(source, read_only=True)
-            try:
-                found = find_puzzles(book, sheet=args.sheet)
-            finally:
-                close_book(book)
-            puzzles = [f.puzzle for f in found]
-            if not is_workbook(output) and len(found) > 1:
-                names = ", ".join(f.sheet for f in found)
-                raise WorkbookError(
-                    f"{source}: {len(found)} puzzles ({names}); pick one with --sheet"
-                )
-        else:
-            puzzles = read_puzzles(source)
-            if not is_workbook(output) and len(puzzles) != 1:
-                raise FormatError(f"{len(puzzles)} puzzles; write them to a workbook", source)
+        puzzles = read_source(source, args.sheet, is_workbook(output))
         if is_workbook(output):
             to_workbook(puzzles, output, inputs, in_place)
         else:
             write_puzzle(puzzles[0], output, args.format, inputs, in_place=in_place)
         count = len(puzzles)
-    except (WorkbookError, FormatError, KeyError, ValueError, OSError) as exc:
-        reason = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
-        print(f"xlsolver: {reason}", file=sys.stderr)
+    except (WorkbookError, FormatError, ValueError, OSError) as exc:
+        print(f"xlsolver: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     print(f"{source} → {output}: {count} puzzle{'s' if count != 1 else ''}")
     return EXIT_OK

@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
             time_limit=args.time_limit,
         )
     except BAD_INPUT as exc:
-        return fail(exc)
+        return fail(exc, args.workbook)
     rules = ", ".join(f"{rule} {n}" for rule, n in Counter(s.rule for s in steps).most_common())
     print(f"{args.output}: {len(steps)} steps ({rules})")
     return EXIT_OK

@@ -70,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
             mono=args.mono,
         )
     except BAD_INPUT as exc:
-        return fail(exc)
+        return fail(exc, args.drawing or args.image)
     h, w = drawing.picture.shape
     code = report(f"{path} ({w}×{h})", verdict, args.json)
     if verdict.suggestion and args.add_givens and not args.json:

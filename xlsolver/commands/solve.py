@@ -37,6 +37,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     w.add_argument("--out-dir", metavar="DIR", help="write painted workbooks into this folder")
     w.add_argument("--in-place", action="store_true", help="paint the input workbook itself")
     w.add_argument("--sheet", metavar="NAME", help="only this sheet")
+    w.add_argument(
+        "--range", metavar="SHEET!A1:Z30", help="only the puzzle in this range of a sheet"
+    )
     w.add_argument("--jobs", type=int, metavar="N", help="files solved in parallel (all cores)")
     w.add_argument("--givens", action="store_true", help="keep cells already painted as givens")
     w.add_argument("--answer-key", action="store_true", help="paint black, as an answer key")
@@ -114,7 +117,8 @@ def solve_files(args: argparse.Namespace, paths: list[str]) -> int:
             record.update(result.to_json())
             if result.status == INVALID:
                 at = entry.meta.get("line")
-                record["error"] = f"{path}:{at}: {result.error}" if at else result.error
+                where = f"{path}:{at}" if at else f"{path}" + (f" #{index}" if index > 1 else "")
+                record["error"] = f"{where}: {result.error}"
                 code = max(code, EXIT_BAD_INPUT)
             elif result.status in (CONTRADICTION, TIMEOUT):
                 code = max(code, EXIT_UNSOLVED)
@@ -150,8 +154,12 @@ def _emit(args, record: dict, result, bar) -> None:
     """Print one puzzle's outcome as a JSON line or as text."""
     from ..nonogram.result import INVALID
 
+    if record.get("error"):  # an input error: one line on stderr naming file and line
+        bar.write(f"xlsolver: {record['error']}", file=sys.stderr)
     if args.json:
         bar.write(json.dumps(record, ensure_ascii=False), file=sys.stdout)
+        return
+    if result is None or result.status == INVALID:
         return
     name = f"{record['source']}" + (f" #{record['index']}" if record["index"] > 1 else "")
     lines = [f"{name}: {record['status']}"]

@@ -29,6 +29,7 @@ def _options(args) -> SolveOptions:
         answer_key=bool(getattr(args, "answer_key", False)),
         first=bool(getattr(args, "first", False)),
         time_limit=getattr(args, "time_limit", None),
+        area=getattr(args, "range", None),
     )
 
 
@@ -118,6 +119,10 @@ def _print(report: FileReport, as_json: bool) -> None:
         print(f"xlsolver: {report.error}", file=sys.stderr)
         return
     for sheet in report.sheets:
+        if sheet.status == "invalid":  # an input error: one line on stderr, file first
+            print(f"xlsolver: {report.source}: {sheet.sheet}: {sheet.message}", file=sys.stderr)
+            if not as_json:
+                continue
         if as_json:
             record = {"source": report.source, "sheet": sheet.sheet, "index": sheet.index}
             record.update(sheet.record)
@@ -125,8 +130,9 @@ def _print(report: FileReport, as_json: bool) -> None:
         else:
             size = f"{sheet.record['width']}×{sheet.record['height']}"
             where = f" → {report.target}" if report.target else ""
+            place = sheet.record.get("range", sheet.sheet)
             print(
-                f"{report.source} [{sheet.sheet}] {size}: {sheet.message} "
+                f"{report.source} [{place}] {size}: {sheet.message} "
                 f"({sheet.record['seconds']:.2f} s){where}"
             )
 

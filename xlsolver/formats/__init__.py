@@ -18,6 +18,7 @@ import importlib
 from pathlib import Path
 from types import ModuleType
 
+from ..limits import MAX_PUZZLE_FILE, MAX_SIDE
 from ..nonogram.colour_puzzle import ColourPuzzle
 from ..nonogram.puzzle import Puzzle, PuzzleError
 from .base import STRING_SOURCE, FormatError
@@ -90,7 +91,12 @@ def _unknown_format(path: str | Path) -> FormatError:
 def _read_text(path: str | Path) -> str:
     """A file's text (UTF-8, a BOM allowed), or a FormatError saying why not."""
     try:
-        return Path(path).read_text(encoding="utf-8-sig")
+        with Path(path).open("rb") as fh:
+            data = fh.read(MAX_PUZZLE_FILE + 1)  # a stream (a FIFO, /dev/zero) is capped too
+        if len(data) > MAX_PUZZLE_FILE:
+            limit = MAX_PUZZLE_FILE // 2**20
+            raise FormatError(f"over {limit} MB: puzzle files are read up to {limit} MB", path)
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise FormatError(f"not UTF-8 text (byte {exc.start})", path) from exc
     except OSError as exc:
@@ -107,6 +113,9 @@ def loads(text: str, fmt: str, source: str = STRING_SOURCE) -> list[Puzzle | For
     if not entries:
         entries = [FormatError("no puzzle found", source, 1)]
     for index, entry in enumerate(entries, 1):
+        if not isinstance(entry, FormatError) and max(entry.width, entry.height) > MAX_SIDE:
+            reason = f"size {entry.width}x{entry.height}: each side must be 1…{MAX_SIDE}"
+            entries[index - 1] = entry = FormatError(reason, source, entry.meta.get("line"))
         if isinstance(entry, FormatError):
             entry.index = index
         else:

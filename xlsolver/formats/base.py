@@ -15,14 +15,23 @@ from pathlib import Path
 from ..nonogram.puzzle import Puzzle, PuzzleError
 
 STRING_SOURCE = "<string>"
-NUMBER = re.compile(r"\d+")
+MAX_DIGITS = 9  # a clue or a size needs no more (MAX_SIDE is 300)
+NUMBER = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")  # ASCII digits only: int("²") fails
+
+
+def one_line(text: str) -> str:
+    """Text quoted from a file, safe to print on one line: control characters and line
+    separators escaped (``\\x0b``), the rest as it is."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() or c == " " else repr(c)[1:-1] for c in text)
 
 
 class FormatError(ValueError):
     """A puzzle file that cannot be read; the message names the file and the line."""
 
     def __init__(self, message: str, path: str | Path | None = None, line: int | None = None):
-        self.reason = message
+        self.reason = one_line(message)
         self.path = str(path) if path is not None else STRING_SOURCE
         self.line = line
         self.index: int | None = None
@@ -42,13 +51,19 @@ def split_lines(text: str) -> list[str]:
     return lines
 
 
+def whole_number(text: str, what: str, source: str, lineno: int | None) -> int:
+    """A whole number of at most MAX_DIGITS ASCII digits, else FormatError naming the line."""
+    if not NUMBER.fullmatch(text):
+        shown = text if len(text) <= 20 else text[:20] + "…"
+        raise FormatError(f'{what} "{shown}" is not a number', source, lineno)
+    return int(text)
+
+
 def parse_numbers(tokens: Sequence[str], source: str, lineno: int) -> tuple[int, ...]:
     """Clue numbers from text tokens; ``0`` alone (or nothing) is an empty line."""
     numbers: list[int] = []
     for token in tokens:
-        if not NUMBER.fullmatch(token):
-            raise FormatError(f'clue "{token}" is not a number', source, lineno)
-        numbers.append(int(token))
+        numbers.append(whole_number(token, "clue", source, lineno))
     if any(n == 0 for n in numbers) and len(numbers) > 1:
         text = " ".join(map(str, numbers))
         raise FormatError(f"clue 0 stands among other clues ({text})", source, lineno)

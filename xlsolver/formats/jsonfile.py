@@ -21,7 +21,7 @@ import numpy as np
 from ..nonogram.cells import solution_rows
 from ..nonogram.colour_puzzle import ColourPuzzle, is_letter
 from ..nonogram.puzzle import Puzzle
-from .base import FormatError, build_puzzle, parse_numbers
+from .base import FormatError, build_puzzle, parse_numbers, whole_number
 from .colours import ColourDraft, Line, colour_puzzle
 
 NAME = "json"
@@ -31,7 +31,26 @@ COLOUR = True  # writes colour puzzles
 STRING_KEYS = ("title", "by", "copyright", "license", "catalogue")
 GOAL_CELLS = {"#": True, "1": True, ".": False, "0": False}
 COLOUR_CLUE = re.compile(r"(\d+)(\D)")
-DECODER = json.JSONDecoder()
+MAX_DIGITS = 9  # a clue or size needs no more (MAX_SIDE is 300); longer numbers are refused
+MAX_DEPTH = 32  # nesting of lists and objects; a puzzle needs 4
+
+
+def _whole(text: str) -> int:
+    """A JSON integer, refused before conversion when it has too many digits."""
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise ValueError(f"the number {text[:12]}… has {len(text)} digits (at most {MAX_DIGITS})")
+    return int(text)
+
+
+def _real(text: str) -> float:
+    """A JSON fraction or exponent number, kept short as whole numbers are."""
+    if len(text) > MAX_DIGITS + 8:
+        raise ValueError(f"the number {text[:12]}… has {len(text)} characters")
+    return float(text)
+
+
+DECODER = json.JSONDecoder(parse_int=_whole, parse_float=_real)
+NESTING = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 SPACE = re.compile(r"\s*")
 
 
@@ -46,8 +65,23 @@ def _line_at(text: str, pos: int) -> int:
     return text.count("\n", 0, pos) + 1
 
 
+def _check_depth(text: str, source: str) -> None:
+    """FormatError when lists and objects nest deeper than MAX_DEPTH (before decoding)."""
+    depth = 0
+    for match in NESTING.finditer(text):
+        mark = match.group()
+        if mark in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                line = _line_at(text, match.start())
+                raise FormatError(f"lists nested more than {MAX_DEPTH} deep", source, line)
+        elif mark in "]}":
+            depth -= 1
+
+
 def _items(text: str, source: str) -> list[tuple[int, object]]:
     """The top-level values as (line, value): the items of a list, or the one object."""
+    _check_depth(text, source)
     pos = SPACE.match(text, 0).end()
     try:
         if text[pos : pos + 1] != "[":
@@ -68,6 +102,8 @@ def _items(text: str, source: str) -> list[tuple[int, object]]:
         return items
     except json.JSONDecodeError as exc:
         raise FormatError(f"not valid JSON: {exc.msg}", source, exc.lineno) from exc
+    except (ValueError, RecursionError) as exc:
+        raise FormatError(str(exc).split(";")[0], source, _line_at(text, pos)) from None
 
 
 def loads(text: str, source: str) -> list[Puzzle | FormatError]:
@@ -159,7 +195,7 @@ def _colour_clue_lines(
                 raise FormatError(
                     f'"{key}" item {i}: "{token}" is not a clue like "3a"', source, line
                 )
-            n, letter = int(match.group(1)), match.group(2)
+            n, letter = whole_number(match.group(1), "clue", source, line), match.group(2)
             if n:
                 draft.use(letter, line)
                 blocks.append((n, letter))

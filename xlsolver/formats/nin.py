@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import re
 
+from ..limits import MAX_SIDE
 from ..nonogram.puzzle import Puzzle
-from .base import FormatError, build_puzzle, parse_numbers, split_lines
+from .base import FormatError, build_puzzle, parse_numbers, split_lines, whole_number
 
 NAME = "nin"
 EXTENSIONS = (".nin",)
@@ -44,9 +45,19 @@ def loads(text: str, source: str) -> list[Puzzle | FormatError]:
                 reason = f"more clue lines than the puzzle above needs: {reason}"
             entries.append(FormatError(reason, source, pos + 1))
             return entries  # nothing tells where the next puzzle starts
-        width, height = int(header.group(1)), int(header.group(2))
+        width, height = (whole_number(header.group(k), "size", source, pos + 1) for k in (1, 2))
+        if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
+            reason = f"size {width}x{height}: each side must be 1…{MAX_SIDE}"
+            entries.append(FormatError(reason, source, pos + 1))
+            return entries  # checked before anything of that size is made
         body = lines[pos + 1 : pos + 1 + width + height]
-        body += [""] * (width + height - len(body))  # trailing empty lines may be cut off
+        if len(body) < width + height:
+            reason = (
+                f"the header declares {width}x{height}: {width + height} clue lines, "
+                f"the file has {len(body)} after it"
+            )
+            entries.append(FormatError(reason, source, pos + 1))
+            return entries
         try:
             clues = [
                 parse_numbers(line.split(), source, pos + 2 + k) for k, line in enumerate(body)

@@ -29,7 +29,7 @@ import numpy as np
 
 from ..nonogram.colour_puzzle import ColourPuzzle, is_letter
 from ..nonogram.puzzle import Puzzle
-from .base import FormatError, split_lines
+from .base import FormatError, split_lines, whole_number
 from .colours import ColourDraft, Line, colour_puzzle
 
 NAME = "non"
@@ -149,7 +149,8 @@ def _clue_line(text: str, source: str, lineno: int, names: set[str]) -> Line:
         letter = match.group(2) or None
         if letter is not None and not is_letter(letter):
             raise FormatError(f'clue "{token}": "{letter}" cannot name a colour', source, lineno)
-        clues.append((int(match.group(1)), letter if name is None else name))
+        number = whole_number(match.group(1), "clue", source, lineno)
+        clues.append((number, letter if name is None else name))
     if any(n == 0 for n, _ in clues) and len(clues) > 1:
         raise FormatError(f"clue 0 stands among other clues ({text})", source, lineno)
     return [(n, key) for n, key in clues if n]
@@ -171,9 +172,7 @@ def _parse(lines: list[str], first: int, source: str) -> Puzzle | ColourPuzzle:
         key, _, value = text.partition(" ")
         key, value = key.lower(), value.strip()
         if key in SIZE_KEYS:
-            if not value.isdigit():
-                raise FormatError(f'{key} "{value}" is not a number', source, lineno)
-            size[key] = int(value)
+            size[key] = whole_number(value, key, source, lineno)
         elif key in SECTION_KEYS and not value:
             count = size.get(SECTION_KEYS[key])
             body = _section(lines, i, count)
@@ -225,10 +224,12 @@ def _draft(
             continue
         draft.declare(name, parts[1], parts[2] if nonny else None, lineno)
     if not nonny and None in draft.used and draft.is_colour():
+        lettered = min(at for colour, at in draft.used.items() if colour is not None)
+        tail = "; no colours are declared: a clue is a whole number" if not lines else ""
         raise FormatError(
-            "a clue without a colour letter among clues with colour letters",
+            f"a clue without a colour letter among clues with colour letters{tail}",
             source,
-            draft.used[None],
+            min(lettered, draft.used[None]),  # the first line of either kind
         )
     return draft, nonny
 

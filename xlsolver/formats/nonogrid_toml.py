@@ -27,7 +27,7 @@ import sys
 
 from ..nonogram.colour_puzzle import ColourPuzzle
 from ..nonogram.puzzle import Puzzle
-from .base import FormatError, split_lines
+from .base import FormatError, split_lines, whole_number
 from .colours import ColourDraft, Line, colour_puzzle
 
 NAME = "toml"
@@ -151,7 +151,8 @@ def _blocks(part: str, source: str, lineno: int, draft: ColourDraft) -> Line:
         match = BLOCK.fullmatch(token)
         if not match:
             raise FormatError(f'block "{token}" is not a number with a colour', source, lineno)
-        n, name = int(match.group(1)), match.group(2) or DEFAULT_NAME
+        n = whole_number(match.group(1), "block", source, lineno)
+        name = match.group(2) or DEFAULT_NAME
         if n:
             draft.use(name, lineno)
             blocks.append((n, name))

@@ -27,7 +27,7 @@ import numpy as np
 
 from ..nonogram.colour_puzzle import BACKGROUND_LETTER, ColourPuzzle
 from ..nonogram.puzzle import Puzzle
-from .base import FormatError
+from .base import FormatError, whole_number
 from .colours import ColourDraft, Line, colour_puzzle
 
 NAME = "xml"
@@ -126,10 +126,7 @@ def loads(text: str, source: str) -> list[Puzzle | ColourPuzzle | FormatError]:
 
 def _count(node: Node, source: str) -> int:
     """The number of a ``<count>``."""
-    text = node.text.strip()
-    if not text.isdigit():
-        raise FormatError(f'count "{text}" is not a number', source, node.line)
-    return int(text)
+    return whole_number(node.text.strip(), "count", source, node.line)
 
 
 def _clue_lines(

@@ -31,6 +31,7 @@ from .protocol import (
     Style,
     column_letter,
     font_colour,
+    plain_format,
 )
 
 DIAGONALS = ["diagonal_down", "diagonal_up"]
@@ -95,6 +96,12 @@ def _plain(value: object) -> object:
     return value
 
 
+def _format_of(rng) -> str | None:
+    """A range's common number format without needless escapes, ``None`` when mixed."""
+    code = rng.number_format
+    return None if code is None else plain_format(code)
+
+
 class XwSheet(SheetBase):
     """One Excel worksheet behind the sheet protocol (and the layout protocol)."""
 
@@ -137,7 +144,7 @@ class XwSheet(SheetBase):
 
     def read_number_formats(self, rect: Rect) -> list[list[str]]:
         """Number format codes of a rectangle; uniform blocks in one call."""
-        return self._blocks(rect, lambda rng: rng.number_format, GENERAL)
+        return self._blocks(rect, lambda rng: _format_of(rng), GENERAL)
 
     def read_formulas(self, rect: Rect) -> list[list[str | None]]:
         """The formula of each cell (``Range.formula`` of the whole rectangle, one call)."""
@@ -261,7 +268,7 @@ class XwSheet(SheetBase):
         if not rows:
             return
         width = max(len(row) for row in rows)
-        rows = [row + [None] * (width - len(row)) for row in rows]
+        rows = [[_as_text(v) for v in row] + [None] * (width - len(row)) for row in rows]
         self.sheet.range(top_left).options(ndim=2).value = rows
 
     def clear_range(self, rect: Rect) -> None:
@@ -424,3 +431,11 @@ class XwBook:
         if self.live:  # let the person see the batch just painted
             self.app.screen_updating = True
             self.app.screen_updating = False
+
+
+def _as_text(value: object) -> object:
+    """Text Excel would parse as a formula or number (``=``, ``+``, ``-``, ``@`` first)
+    kept as text by Excel's leading apostrophe; other values as they are."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@"):
+        return "'" + value
+    return value

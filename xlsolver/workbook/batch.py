@@ -8,6 +8,7 @@ from pathlib import Path
 from ..exits import EXIT_BAD_INPUT, EXIT_OK, EXIT_UNSOLVED
 from ..nonogram.result import CONTRADICTION, INVALID, TIMEOUT, Result
 from ..sheets.errors import WorkbookError
+from .address import parse_range, rect_ref, where
 from .answer import solve_found
 from .files import close_book, open_book
 from .layout import find_puzzles
@@ -23,6 +24,7 @@ class SolveOptions:
     answer_key: bool = False  # paint black #000000, whites without crosses
     first: bool = False  # stop at the first solution (status "solved")
     time_limit: float | None = None  # seconds per sheet
+    area: str | None = None  # only the puzzle in this range: "Sheet1!B3:P17" (--range)
 
 
 @dataclass
@@ -55,6 +57,28 @@ class FileReport:
         return EXIT_OK
 
 
+def with_file(source: str, message: str) -> str:
+    """A message that starts with the file it is about (``FILE: Sheet1!B4: …``)."""
+    first = message.split(": ", 1)[0]
+    names_a_file = "!" not in first and " " not in first and bool(Path(first).suffix)
+    if first.startswith(source) or names_a_file:
+        return message
+    return f"{source}: {message}"
+
+
+def check_unmerged(book, found) -> None:
+    """WorkbookError naming the first merged range over a puzzle's grid: a merged grid
+    cannot be painted cell by cell (only its first cell would show)."""
+    for sp in found:
+        top, left, bottom, right = sp.grid
+        for m in book.sheet(sp.sheet).merged_ranges():
+            if m[0] <= bottom and m[2] >= top and m[1] <= right and m[3] >= left:
+                raise WorkbookError(
+                    f"{where(sp.sheet, m)}: merged cells over the grid "
+                    f"{rect_ref(sp.grid)}; unmerge them (Format ▸ Merge cells off)"
+                )
+
+
 def solve_puzzle(puzzle, options: SolveOptions, givens=None) -> Result:
     """Run the analyzer with the options of the command line."""
     from ..nonogram.analyzer import solve
@@ -83,7 +107,7 @@ def solve_workbook(
     try:
         book = open_book(source)
     except WorkbookError as exc:
-        report.error = str(exc)
+        report.error = with_file(report.source, str(exc))
         return report
     try:
         _solve_book(book, report, target, options, overwrite_input)
@@ -97,9 +121,12 @@ def _solve_book(
 ) -> None:
     """Solve, paint and save an open workbook, filling in the report."""
     try:
-        found = find_puzzles(book, sheet=options.sheet, givens=options.givens)
-    except (WorkbookError, KeyError) as exc:
-        report.error = str(exc).strip("'\"") if isinstance(exc, KeyError) else str(exc)
+        sheet, area = parse_range(options.area) if options.area else (options.sheet, None)
+        found = find_puzzles(book, sheet=sheet or options.sheet, givens=options.givens, area=area)
+        check_unmerged(book, found)
+    except (WorkbookError, KeyError, ValueError) as exc:
+        reason = str(exc).strip("'\"") if isinstance(exc, KeyError) else str(exc)
+        report.error = with_file(report.source, reason)
         return
     positions = {s.name: i for i, s in enumerate(book.sheets(), start=1)}
     for sp in found:
@@ -111,6 +138,9 @@ def _solve_book(
         if painted.red:
             record["discrepancies"] = painted.red
         record["message"] = painted.message
+        record["range"] = sp.where  # several puzzles on one sheet are told apart by it
+        if sp.ignored:
+            record["ignored"] = sp.ignored  # rulers skipped: "A6:A15 row numbers"
         report.sheets.append(
             SheetReport(sp.sheet, positions[sp.sheet], result.status, painted.message, record)
         )
@@ -119,3 +149,4 @@ def _solve_book(
             report.target = str(book.save(target, overwrite_input=overwrite_input))
         except (WorkbookError, OSError) as exc:
             report.error = f"{target}: {exc}" if isinstance(exc, OSError) else str(exc)
+            report.error = with_file(report.source, report.error)
