@@ -38,6 +38,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     w.add_argument("--in-place", action="store_true", help="paint the input workbook itself")
     w.add_argument("--sheet", metavar="NAME", help="only this sheet")
     w.add_argument("--jobs", type=int, metavar="N", help="files solved in parallel (all cores)")
+    w.add_argument(
+        "--dask", metavar="ADDRESS", help="solve the workbooks on a Dask cluster (tcp://HOST:8786)"
+    )
     w.add_argument("--givens", action="store_true", help="keep cells already painted as givens")
     w.add_argument("--answer-key", action="store_true", help="paint black, as an answer key")
 
