@@ -249,3 +249,66 @@ def test_calc_macro_solves_a_colour_workbook(office, tmp_path, name):
     grid = painted_colours(out, original)
     assert (grid >= 0).all()
     assert breaks(original, grid.tolist()) == []
+
+
+def test_hint_button_paints_colour_steps_to_the_solution(tmp_path):
+    """The Hint action on a colour sheet: every press paints at least one more cell and
+    never repaints one, until the grid is complete; the final grid meets every clue
+    (the oracle's checker), so every press painted a cell of the one solution."""
+    from xlsolver.actions import hint
+
+    (original,) = read_puzzles(DATA / "nonny-tree.non")
+    src = tmp_path / "tree.xlsx"
+    assert cli_main(["convert", str(DATA / "nonny-tree.non"), "-o", str(src)]) == 0
+    book = open_book(src)
+    sheet = book.sheets()[0]
+    history = []
+    for _ in range(original.width * original.height + 1):
+        outcome = hint(book, sheet)
+        if not outcome.cells:
+            break
+        assert outcome.ok and outcome.painted >= 1, outcome.message
+        book.save(tmp_path / "step.xlsx")
+        history.append(painted_colours(tmp_path / "step.xlsx", original))
+    assert "complete" in outcome.message
+    final = history[-1]
+    assert (final >= 0).all() and breaks(original, final.tolist()) == []
+    for earlier, later in zip(history, history[1:], strict=False):
+        shown = earlier >= 0
+        assert (later >= 0).sum() > shown.sum()
+        assert (later[shown] == earlier[shown]).all()
+
+
+def test_new_grid_button_lays_out_the_palette_row(tmp_path):
+    """New grid with ``colours: 2`` typed on the sheet lays out two swatches under the
+    grid; filled, they survive the next New grid (a new size) with their colours."""
+    from xlsolver.actions import new_grid
+
+    path = tmp_path / "blank.xlsx"
+    assert cli_main(["new", "--size", "3x2", "-o", str(path)]) == 0
+    wb = load_workbook(path)
+    wb.active["J2"] = "colours: 2"
+    wb.save(path)
+    book = open_book(path)
+    sheet = book.sheets()[0]
+    new_grid(book, sheet)
+    book.save(tmp_path / "one.xlsx")
+    ws = load_workbook(tmp_path / "one.xlsx").active
+    (label,) = [c for row in ws.iter_rows() for c in row if c.value == "colours"]
+    swatches = [ws.cell(label.row, label.column + 3 + i) for i in range(3)]
+    assert [s.value for s in swatches] == ["a", "b", None]
+    swatches[0].fill = PatternFill("solid", start_color="FFFF0000", end_color="FFFF0000")
+    swatches[1].fill = PatternFill("solid", start_color="FF0000FF", end_color="FF0000FF")
+    ws["C2"], ws["G2"] = 6, 5  # a new size
+    ws["J2"] = None
+    ws.parent.save(tmp_path / "two.xlsx")
+    book = open_book(tmp_path / "two.xlsx")
+    sheet = book.sheets()[0]
+    new_grid(book, sheet)
+    book.save(tmp_path / "three.xlsx")
+    ws = load_workbook(tmp_path / "three.xlsx").active
+    labels = [c for row in ws.iter_rows() for c in row if c.value == "colours"]
+    assert len(labels) == 1 and labels[0].row > label.row  # under the taller grid
+    row, col = labels[0].row, labels[0].column
+    fills = [ws.cell(row, col + 3 + i).fill.fgColor.rgb for i in range(2)]
+    assert fills == ["FFFF0000", "FF0000FF"]

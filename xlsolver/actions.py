@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .nonogram.cells import BLACK, BLANK, COLOUR, DISCREPANCY, WHITE, is_black, is_white
+from .nonogram.colour_puzzle import ColourPuzzle
 from .nonogram.puzzle import PuzzleError
 from .nonogram.result import CONTRADICTION, INVALID, RULE_DISCREPANCY, TIMEOUT, Step
 from .sheets.errors import WorkbookError
@@ -164,6 +165,14 @@ def hint(book: Book, sheet: Sheet) -> Outcome:
 
     book.progress(0.0, "xlsolver: looking for the next step")
     found = _layout().read_puzzle(sheet, book, givens=True)
+    if isinstance(found.puzzle, ColourPuzzle):  # colour path: teaching/colour_hints.py
+        from .teaching.colour_hints import paint_colour_hint
+
+        _remove_hint_notes(sheet, found)
+        message, ok, cells = paint_colour_hint(sheet, found)
+        if cells:
+            sheet.set_note(cells[0], f"{HINT_PREFIX}: {message}")
+        return Outcome(message, ok=ok, painted=len(cells), cells=cells)
     grid = found.givens
     step = explain(found.puzzle, grid)  # the easiest rule first, named as in RULES.md
     _remove_hint_notes(sheet, found)
@@ -243,10 +252,15 @@ def new_grid(book: Book, sheet: Sheet) -> Outcome:
     if size is None:
         return _ask_for_size(sheet)
     title = sheet.read_values((TITLE_ROW, 1, TITLE_ROW, 1))[0][0]
+    from .workbook.colour_template import lay_requested_palette, palette_request
+
+    palette = palette_request(sheet)  # colour path: "colours: N" or an old palette row
     used = sheet.used_range()
     if used is not None and used[2] > SIZE_ROW:
         sheet.clear_range((SIZE_ROW + 1, 1, used[2], used[3]))  # the old clues and grid
-    layout = write_template(sheet, size=size, title=str(title or ""), checks=True)
+    layout = write_template(sheet, size=size, title=str(title or ""), checks=palette is None)
+    if palette is not None:
+        lay_requested_palette(sheet, layout, palette)
     width, height = size
     top, left = layout.grid[0], layout.grid[1]
     return Outcome(

@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
@@ -222,6 +223,19 @@ class LibreOffice:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait(timeout=STOP_TIMEOUT)
+            _kill_group(self.process.pid)
             self.process = None
         if self._own_profile:
             shutil.rmtree(self.profile, ignore_errors=True)
+
+
+def _kill_group(leader: int) -> None:
+    """Kill what is left of the server's process group.
+
+    The launcher may restart ``soffice.bin`` (on a first start with a new profile); the
+    restarted one outlives the launcher, so the group is killed, not only the launcher.
+    """
+    if os.name != "posix":
+        return
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(leader, signal.SIGKILL)

@@ -13,6 +13,7 @@ import numpy as np
 
 from ..hints.words import line_words, rule_name, say
 from ..nonogram.cells import POSSIBLE, known_colour
+from ..nonogram.colour_analyzer import next_colour_step
 from ..nonogram.colour_puzzle import ColourPuzzle
 from ..nonogram.result import RULE_CONTRADICTION, RULE_GUESS, Step
 from ..sheets.openpyxl_sheet import XlsxBook, new_book
@@ -197,3 +198,58 @@ def colour_hints_workbook(found, output, path, title: str, lang: str, stages: in
     )
     save_book(book, output, [path])
     return steps
+
+
+MAX_HINT_STEPS = 200  # steps replayed at most for one press of the Hint button
+
+
+def paint_colour_hint(sheet, found) -> tuple[str, bool, list[tuple[int, int]]]:
+    """The Hint button on a colour sheet: from the painted cells, replay the easiest
+    steps until one decides a cell's colour, paint those cells; (message, ok, cells).
+
+    A sheet records only decided colours, so steps that merely narrow cells are taken
+    together with the step that then decides one; the message gives the last reason.
+    """
+    from ..workbook.colour_paint import contradiction_style
+    from .colour_verdict import _apply, _open
+
+    puzzle = found.puzzle
+    grid = np.array(found.givens, dtype=np.uint32)
+    before = grid.copy()
+    message = ""
+    for _ in range(MAX_HINT_STEPS):
+        if not _open(grid):
+            break
+        step = next_colour_step(puzzle, grid)
+        if step is None:
+            break
+        message = colour_reason(step, puzzle)
+        if step.rule == "discrepancy":
+            cells = [found.cell(r, c) for r, c, _ in step.cells]
+            sheet.paint(cells, contradiction_style(puzzle.palette))
+            return f"the painted cells break {message}", False, cells
+        _apply(grid, step)
+        if _decided(grid, before).any():
+            break
+    decided = _decided(grid, before)
+    if not decided.any():
+        if not _open(before):
+            return "the grid is complete: nothing left to deduce", True, []
+        return "no further deduction from the painted cells", False, []
+    cells = []
+    for r, c in zip(*np.nonzero(decided), strict=True):
+        ink = known_colour(int(grid[r, c]))
+        style = ink_style(puzzle.palette, ink) if ink else WHITE_STYLE
+        sheet.paint([found.cell(int(r), int(c))], style)
+        cells.append(found.cell(int(r), int(c)))
+    return message, True, cells
+
+
+def _decided(grid: np.ndarray, before: np.ndarray) -> np.ndarray:
+    """Cells of one colour now that held more than one before."""
+
+    def single(g: np.ndarray) -> np.ndarray:
+        bits = g & np.uint32(POSSIBLE)
+        return (bits != 0) & ((bits & (bits - np.uint32(1))) == 0)
+
+    return single(grid) & ~single(before)

@@ -170,8 +170,11 @@ def find_palette_label(sheet: Sheet, grid: Rect) -> Cell | None:
 def read_palette_row(sheet: Sheet, grid: Rect) -> list[tuple[str, str | None]]:
     """The swatches of the palette row as (colour, letter or None), left to right."""
     label = find_palette_label(sheet, grid)
-    if label is None:
-        return []
+    return [] if label is None else read_palette_swatches(sheet, label)
+
+
+def read_palette_swatches(sheet: Sheet, label: Cell) -> list[tuple[str, str | None]]:
+    """The coloured swatches right of a palette label (or of its merged cells)."""
     merged = [m for m in sheet.merged_ranges() if m[0] == label[0] and m[1] == label[1]]
     first = (merged[0][3] if merged else label[1]) + 1
     rect = (label[0], first, label[0], first + MAX_SWATCHES - 1)

@@ -12,10 +12,12 @@ Glossary
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from ..nonogram.colour_puzzle import SPARE_LETTERS, ColourPuzzle, Palette
 from ..sheets.protocol import Cell, CellFormat, LayoutSheet, Rect, Style
+from .clues import normalise
 from .template import CELL_HEIGHT, CELL_WIDTH, TemplateLayout, write_template
 
 PALETTE_LABEL = "colours"
@@ -125,3 +127,45 @@ def write_empty_colour_template(
     layout = write_template(sheet, size=size, title=title, checks=False)
     grown = write_palette_row(sheet, layout, None, colours)
     return replace(layout, print_area=grown)
+
+
+REQUEST = re.compile(r"^(?:colou?rs|palette)\s*[:=]?\s*(\d+)?$")
+
+
+@dataclass(frozen=True)
+class PaletteRequest:
+    """What a sheet asks New grid for: ``count`` swatches, with these fills if known."""
+
+    count: int
+    fills: tuple[str | None, ...] = ()
+
+
+def palette_request(sheet) -> PaletteRequest | None:
+    """A ``colours: N`` cell, or a palette row with its swatches, anywhere on the sheet."""
+    from .colour_read import MAX_SWATCHES, read_palette_swatches
+
+    used = sheet.used_range()
+    if used is None:
+        return None
+    for i, row in enumerate(sheet.read_values(used)):
+        for j, value in enumerate(row):
+            if not isinstance(value, str):
+                continue
+            match = REQUEST.match(normalise(value).lower())
+            if not match:
+                continue
+            if match.group(1):
+                return PaletteRequest(max(1, min(int(match.group(1)), MAX_SWATCHES)))
+            swatches = read_palette_swatches(sheet, (used[0] + i, used[1] + j))
+            if swatches:
+                return PaletteRequest(len(swatches), tuple(fill for fill, _ in swatches))
+    return None
+
+
+def lay_requested_palette(sheet: LayoutSheet, layout: TemplateLayout, request) -> None:
+    """The palette row New grid lays out: the swatches asked for, their fills kept."""
+    write_palette_row(sheet, layout, None, request.count)
+    row, col = palette_row(layout)
+    for i, fill in enumerate(request.fills):
+        if fill:
+            sheet.paint([(row, col + LABEL_SPAN + i)], clue_style(fill))
