@@ -25,12 +25,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .board import PentominoBoard, check_board, symmetries
 from .clock import COMPLETE, LIMIT, Clock, Progress, Stop
 from .clock import TIMEOUT as TIMEOUT  # a status callers test for
-from .counting import LevelCounter, numbering
 from .pieces import CANONICAL, LETTERS, Coord, orientations
+
+if TYPE_CHECKING:
+    from .counting import LevelCounter
 
 TOP_DEPTH = 4  # levels of the search tree walked with progress and time checks
 CHECK_EVERY = 1023  # enumeration nodes between clock checks (a power of two minus one)
@@ -303,6 +306,8 @@ class Tiler:
 
     def _counter(self, masks_by_letter: dict[str, list[int]]) -> LevelCounter:
         """A breadth-first counter over some placements of the pieces."""
+        from .counting import LevelCounter, numbering  # numpy, only when counting
+
         layout = numbering(self.nbits, self.start, self.stride, self.not_first, self.not_last)
         placements = [
             (1 << LETTERS.index(letter), m)
