@@ -190,10 +190,12 @@ def test_givens_from_painted_cells(tmp_path):
     grey = PatternFill("solid", start_color="FF333333", end_color="FF333333")
     ws.cell(5, 5).fill = grey
     ws.cell(5, 6).fill = PatternFill("solid", start_color="FFFFFF00", end_color="FFFFFF00")
-    ws.cell(5, 7, "x")
+    ws.cell(5, 7, "×")
+    ws.cell(5, 8, "x")  # a player's x is black (CONVENTIONS §3), × and ・ white
+    ws.cell(5, 9, "・")
     book = save(wb, tmp_path / "t.xlsx")
     found = read_puzzle(book.sheets()[0], givens=True)
-    assert found.givens[0, :3].tolist() == [5, 0, 6]  # black, untouched yellow, white
+    assert found.givens[0, :5].tolist() == [5, 0, 6, 5, 6]  # black, yellow, white, …
     assert read_puzzle(book.sheets()[0]).givens is None
 
 
@@ -201,7 +203,8 @@ def test_givens_from_painted_cells(tmp_path):
     "cell, value, message",
     [
         ("E4", "x", r'^Sheet1!E4: clue "x" is not a number$'),
-        ("E4", 2.5, r"^Sheet1!E4: clue 2.5 is not a whole number$"),
+        ("E4", -2, r"^Sheet1!E4: clue -2 is negative$"),
+        ("E4", 2.123456, r"^Sheet1!E4: clue 2.12346 is not a whole number$"),
         ("A7", 9, r"^row 1 \(Sheet1!A7:C7\): clues 9 2 1 need 14 cells but the grid is 8 wide$"),
         ("C7", 2, r"^Sheet1: rows hold 24 black cells, columns 23$"),
     ],

@@ -327,6 +327,29 @@ def test_clear_undoes_a_pentomino_tiling_on_a_bordered_board(office, tmp_path):
             assert cell.value is None and cell.fill.fill_type == "solid"
 
 
+def test_a_pentomino_board_drawn_with_borders_only(office, tmp_path):
+    """A 6×10 board drawn with borders alone (no fill, no letter): Calc reads the
+    borders, so Solve tiles it and Clear takes the tiling away, leaving the boxes."""
+    src = tmp_path / "boxed.xlsx"
+    wb = Workbook()
+    ws = wb.active
+    ws["A1"] = "Pentomino board"
+    thin = Side(style="thin", color="FF000000")
+    for r in range(3, 9):
+        for c in range(2, 12):
+            ws.cell(r, c).border = Border(left=thin, right=thin, top=thin, bottom=thin)
+    wb.save(src)
+    out = tmp_path / "boxed-out.xlsx"
+    messages = run_macros(office, src, ["solve", "clear", "solve"], out)
+    assert "tiled with the 12 pentominoes" in messages[0], messages
+    assert messages[1].endswith("cleared the tiling (60 cells)"), messages
+    assert "tiled with the 12 pentominoes" in messages[2], messages
+    ws = load_workbook(out).worksheets[0]
+    letters = [ws.cell(r, c).value for r in range(3, 9) for c in range(2, 12)]
+    assert sorted(set(letters)) == sorted("FILNPTUVWXYZ")  # the second tiling, painted
+    assert all(ws.cell(r, c).border.left.style == "thin" for r in range(3, 9) for c in (2, 11))
+
+
 def test_a_sheet_without_clues_reports_an_error(office, tmp_path):
     """A macro on an empty sheet answers one line, no traceback, and paints nothing."""
     src = tmp_path / "empty.xlsx"

@@ -95,9 +95,79 @@ def test_known_counts(name):
 @pytest.mark.parametrize("name", list(KNOWN))
 def test_raw_counts_without_symmetry_breaking(name):
     tiler = Tiler(named_board(name))
-    result = tiler.count(all_copies=True)
+    result = tiler.count(symmetry_breaking=False)
     assert result.raw == KNOWN[name][1]
     assert result.distinct == KNOWN[name][0]
+
+
+def _exact_cover_rows(board):
+    """The tiling problem as exact cover rows, built from this file's own shapes."""
+    item = {cell: len(SHAPES) + k for k, cell in enumerate(sorted(board.cells))}
+    rows = []
+    for k, letter in enumerate(SHAPES):
+        for shape in FREE_SHAPES[letter]:
+            for r0, c0 in itertools.product(range(board.height), range(board.width)):
+                cells = [(r0 + r, c0 + c) for r, c in shape]
+                if all(cell in item for cell in cells):
+                    rows.append([k] + [item[cell] for cell in cells])
+    return rows
+
+
+def _miniexact_count(rows):
+    miniexact = pytest.importorskip("miniexact", reason="miniexact (the bench extra) absent")
+    solver = miniexact.miniexacts_x()
+    ids = {}
+    for row in rows:
+        for i in row:
+            ids.setdefault(i, None)
+    for i in ids:
+        ids[i] = solver.primary(f"i{i}")
+    for row in rows:
+        solver.add([ids[i] for i in row])
+    found = 0
+    while solver.solve() == 10:  # 10: a solution; 20: no more
+        found += 1
+    return found
+
+
+def _xcover_count(rows):
+    xcover = pytest.importorskip("xcover", reason="xcover (the bench extra) absent")
+    return sum(1 for _ in xcover.covers(rows))
+
+
+@pytest.mark.parametrize(
+    "name,other",
+    [
+        ("8x8-hole", _miniexact_count),
+        pytest.param("8x8-hole", _xcover_count, marks=pytest.mark.slow),
+        pytest.param("6x10", _miniexact_count, marks=pytest.mark.slow),
+    ],
+)
+def test_raw_counts_agree_with_another_exact_cover_solver(name, other):
+    """Raw counts (symmetry used inside) equal an unrestricted count by another solver."""
+    board = named_board(name)
+    expected = other(_exact_cover_rows(board))
+    assert expected == KNOWN[name][1]  # the published constant, as a check on the check
+    assert Tiler(board).count(all_copies=True).raw == expected
+
+
+def test_count_on_a_board_wider_than_a_machine_word():
+    """A sparse board whose bounding box has over 64 cells is counted in packed bits."""
+    board = parse_board(
+        "\n".join(["#####....", *["........."] * 7, "....####.", "....#...."])
+    )  # an I on top, an L at the bottom right: a 10x9 box
+    assert board.height * board.width > 64
+    tiler = Tiler(board, "IL")
+    listed = tiler.solve(limit=None, all_copies=True).solutions
+    counted = tiler.count()
+    assert counted.raw == len(listed) == 1
+    wide = parse_board("\n".join(["#####.....", *[".........."] * 6, *[".....#####"] * 3]))
+    tiler = Tiler(wide, "ILPV")
+    listed = tiler.solve(limit=None, all_copies=True).solutions
+    assert len(listed) > 0
+    assert tiler.count().raw == len(listed)
+    for solution in listed:
+        assert_tiling(wide, solution, "ILPV")
 
 
 def test_all_distinct_tilings_of_4x15_are_valid_and_distinct():

@@ -10,6 +10,9 @@ house-drawing.xlsx    a teacher's drawing in three colours (docs/teaching.md)
 smiley-drawing.xlsx   a drawing whose clues have several solutions
 class/*.xlsx          three students' answers to the house worksheet, for `grade`
 pentomino-8x8.xlsx    a pentomino board drawn with fills: 8×8 less its centre 2×2
+hand-made.xlsx        laid out by hand (docs/workbooks.md): two puzzles on one sheet with
+                      row numbers; clues typed every way, some turned into dates and
+                      decimals; a half-played grid of 1s and ×s
 """
 
 from __future__ import annotations
@@ -224,6 +227,64 @@ def pentomino_book(path: Path) -> None:
     book.save(path)
 
 
+ARROW = [
+    "...#...",
+    "..###..",
+    ".#####.",
+    "#######",
+    "..###..",
+    "..###..",
+    "..###..",
+]
+
+
+def hand_made_book(path: Path) -> None:
+    """Sheets laid out by hand: "Two" (two puzzles, a ruler), "Typed" (clues as typed,
+    what the spreadsheet converted, a half-played grid)."""
+    import datetime as dt
+
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    two = wb.active
+    two.title = "Two"
+    two["A1"] = "Two puzzles, row numbers on the left"
+    for rows, top, left in ((HOUSE, 6, 7), (ARROW, 6, 22)):
+        puzzle = Puzzle.from_solution(picture(rows))
+        for i, clues in enumerate(puzzle.rows):
+            for k, v in enumerate(clues):
+                two.cell(top + i, left - len(clues) + k, v)
+        for j, clues in enumerate(puzzle.cols):
+            for k, v in enumerate(clues):
+                two.cell(top - len(clues) + k, left + j, v)
+    for i in range(len(HOUSE)):
+        two.cell(6 + i, 1, i + 1)  # a ruler: skipped and reported
+    typed = wb.create_sheet("Typed")
+    typed["A1"] = "Clues as typed: 3 1, 3,1, 3・1, 3.1 (became a decimal), 3/1 (became a date)"
+    puzzle = Puzzle.from_solution(picture(HOUSE))
+    top, left = 4, 3
+    forms = [
+        lambda c: " ".join(map(str, c)),
+        lambda c: ",".join(map(str, c)),
+        lambda c: "・".join(map(str, c)),
+    ]
+    for i, clues in enumerate(puzzle.rows):
+        cell = typed.cell(top + i, left - 1)
+        if len(clues) == 2 and 1 <= clues[1] <= 9 and i % 2:
+            cell.value = float(f"{clues[0]}.{clues[1]}")  # what 3.1 becomes
+        elif len(clues) == 2 and clues[0] <= 12:
+            cell.value = dt.datetime(2026, clues[0], clues[1])  # what 3/1 becomes
+            cell.number_format = "m/d"
+        else:
+            cell.value = forms[i % 3](clues)
+    for j, clues in enumerate(puzzle.cols):
+        typed.cell(top - 1, left + j, "\n".join(map(str, clues)))
+    for (r, c), black in np.ndenumerate(picture(HOUSE)):
+        if r < 5:  # a player half way: 1 for black, × for white
+            typed.cell(top + r, left + c, 1 if black else "×")
+    wb.save(path)
+
+
 def main() -> None:
     """Write every sample next to this script."""
     template_book(HERE / "small.xlsx", Puzzle.from_solution(picture(HOUSE), "House"), "House")
@@ -238,6 +299,7 @@ def main() -> None:
     drawing_book(HERE / "smiley-drawing.xlsx", SMILEY, "Smiley")
     class_books(HERE / "class", HERE / "house-drawing.xlsx")
     pentomino_book(HERE / "pentomino-8x8.xlsx")
+    hand_made_book(HERE / "hand-made.xlsx")
 
 
 if __name__ == "__main__":

@@ -28,13 +28,19 @@ COMMANDS = {
 }
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every command that is installed."""
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser with every command that is installed (or only the one named).
+
+    Naming the command imports only its module, so ``xlsolver solve x.non`` does not
+    load the spreadsheet libraries the other commands import.
+    """
     parser = argparse.ArgumentParser(
         prog="xlsolver", description="Solve nonogram and pentomino puzzles in spreadsheets."
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, module_name in COMMANDS.items():
+        if only is not None and name != only:
+            continue
         try:
             module = importlib.import_module(module_name)
         except ModuleNotFoundError as exc:
@@ -49,7 +55,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script."""
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(argv[0] if argv and argv[0] in COMMANDS else None)
     args = parser.parse_args(argv)
     try:
         with stopping():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 
 from ..exits import EXIT_BAD_INPUT, EXIT_OK, EXIT_UNSOLVED
-from ..pentomino.board import NAMED_BOARDS, Board, BoardError, named_board, tiling_text
+from ..pentomino.board import NAMED_BOARDS, BoardError, PentominoBoard, named_board, tiling_text
 from ..pentomino.pieces import LETTERS
 from ..pentomino.progress import TerminalBar, both
 from ..pentomino.solver import COMPLETE, LIMIT, Tiler, TilingResult
@@ -111,7 +111,7 @@ def run(args) -> int:
     return EXIT_OK if ok and result.status in (COMPLETE, LIMIT) else EXIT_UNSOLVED
 
 
-def _count_line(board: Board, counted: TilingResult, all_copies: bool) -> str:
+def _count_line(board: PentominoBoard, counted: TilingResult, all_copies: bool) -> str:
     """``6x10: 2339 tilings (9356 counting mirror images and turns), 0.81 s``."""
     prefix = "" if counted.complete else "at least "
     stop = "" if counted.complete else f" (stopped: {counted.status})"
@@ -123,7 +123,7 @@ def _count_line(board: Board, counted: TilingResult, all_copies: bool) -> str:
     return f"{board.where()}: {main}, {counted.seconds:.2f} s{stop}"
 
 
-def _found_line(board: Board, result: TilingResult) -> str:
+def _found_line(board: PentominoBoard, result: TilingResult) -> str:
     """The count found by a search stopped at --limit or the time limit."""
     prefix = "" if result.complete else "at least "
     return f"{board.where()}: {prefix}{len(result.solutions)} tilings, {result.seconds:.2f} s"
@@ -136,7 +136,7 @@ def _no_tiling(result: TilingResult) -> str:
     return f"no tiling found before the {result.status}"
 
 
-def _write(args, book, sheet, board: Board, result: TilingResult) -> int:
+def _write(args, book, sheet, board: PentominoBoard, result: TilingResult) -> int:
     """Paint the tilings into the output workbook; 2 when it cannot be written."""
     from ..pentomino.sheet import write_tilings
     from ..sheets.openpyxl_sheet import new_book
@@ -147,7 +147,7 @@ def _write(args, book, sheet, board: Board, result: TilingResult) -> int:
             blank = book.sheets()[0].name
             sheet = book.add_sheet(NEW_SHEET)
             book.remove_sheet(blank)
-            board = Board(board.cells, board.fixed, board.name, NEW_SHEET, board.origin)
+            board = PentominoBoard(board.cells, board.fixed, board.name, NEW_SHEET, board.origin)
         solutions = result.solutions if args.all else result.solutions[:1]
         names = write_tilings(book, sheet, board, solutions)
         book.save(args.output)

@@ -37,6 +37,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     w.add_argument("--out-dir", metavar="DIR", help="write painted workbooks into this folder")
     w.add_argument("--in-place", action="store_true", help="paint the input workbook itself")
     w.add_argument("--sheet", metavar="NAME", help="only this sheet")
+    w.add_argument(
+        "--range", metavar="SHEET!A1:Z30", help="only the puzzle in this range of a sheet"
+    )
     w.add_argument("--jobs", type=int, metavar="N", help="files solved in parallel (all cores)")
     w.add_argument("--givens", action="store_true", help="keep cells already painted as givens")
     w.add_argument("--answer-key", action="store_true", help="paint black, as an answer key")
@@ -86,8 +89,6 @@ def report_to_file(args: argparse.Namespace, paths: list[str]) -> int:
 
 def solve_files(args: argparse.Namespace, paths: list[str]) -> int:
     """Solve puzzle files, printing text or JSON lines; a batch goes on after a bad puzzle."""
-    from tqdm import tqdm
-
     from ..formats import FormatError, read_entries
     from ..nonogram.analyzer import solve
     from ..nonogram.result import CONTRADICTION, INVALID, TIMEOUT
@@ -101,13 +102,7 @@ def solve_files(args: argparse.Namespace, paths: list[str]) -> int:
             print(f"xlsolver: {exc}", file=sys.stderr)
             code = max(code, EXIT_BAD_INPUT)
             continue
-        bar = tqdm(
-            total=len(entries),
-            unit="puzzle",
-            disable=len(entries) < 2 or None,
-            file=sys.stderr,
-            leave=False,
-        )
+        bar = _bar(len(entries))
         for index, entry in enumerate(entries, 1):
             bar.update()
             record = {"source": path, "index": index}
@@ -130,6 +125,29 @@ def solve_files(args: argparse.Namespace, paths: list[str]) -> int:
             _emit(args, record, result, bar)
         bar.close()
     return code
+
+
+class _NoBar:
+    """What solve_files needs of a tqdm bar, without importing tqdm (fast start)."""
+
+    def update(self) -> None:
+        """Nothing to show."""
+
+    def write(self, text: str, file=None) -> None:
+        """Print a line."""
+        print(text, file=file)
+
+    def close(self) -> None:
+        """Nothing to close."""
+
+
+def _bar(total: int):
+    """A progress bar on a terminal for files of several puzzles (tqdm is imported then only)."""
+    if total < 2 or not sys.stderr.isatty():
+        return _NoBar()
+    from tqdm import tqdm
+
+    return tqdm(total=total, unit="puzzle", file=sys.stderr, leave=False)
 
 
 def _emit(args, record: dict, result, bar) -> None:

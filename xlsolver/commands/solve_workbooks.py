@@ -29,6 +29,7 @@ def _options(args) -> SolveOptions:
         answer_key=bool(getattr(args, "answer_key", False)),
         first=bool(getattr(args, "first", False)),
         time_limit=getattr(args, "time_limit", None),
+        area=getattr(args, "range", None),
     )
 
 
@@ -129,8 +130,9 @@ def _print(report: FileReport, as_json: bool) -> None:
         else:
             size = f"{sheet.record['width']}×{sheet.record['height']}"
             where = f" → {report.target}" if report.target else ""
+            place = sheet.record.get("range", sheet.sheet)
             print(
-                f"{report.source} [{sheet.sheet}] {size}: {sheet.message} "
+                f"{report.source} [{place}] {size}: {sheet.message} "
                 f"({sheet.record['seconds']:.2f} s){where}"
             )
 

@@ -7,14 +7,14 @@ symmetries), ``solver`` (exact cover on bitmasks, counting), ``progress`` (bars)
 
 from __future__ import annotations
 
-from .board import Board, BoardError, named_board, parse_board, tiling_text
+from .board import BoardError, PentominoBoard, named_board, parse_board, tiling_text
 from .pieces import CANONICAL, LETTERS, identify
 from .solver import Tiler, TilingResult, count_tilings, tile
 
 __all__ = [
     "CANONICAL",
     "LETTERS",
-    "Board",
+    "PentominoBoard",
     "BoardError",
     "Tiler",
     "TilingResult",

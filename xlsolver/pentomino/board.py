@@ -30,8 +30,8 @@ class BoardError(ValueError):
 
 
 @dataclass(frozen=True)
-class Board:
-    """Cells to tile plus fixed piece letters; coordinates from 0 within the bounding box."""
+class PentominoBoard:
+    """Cells to tile with pentominoes plus fixed piece letters, from 0 in the bounding box."""
 
     cells: frozenset[Coord]
     fixed: Mapping[Coord, str] = field(default_factory=dict)
@@ -65,7 +65,7 @@ class Board:
 
     @property
     def free_cells(self) -> frozenset[Coord]:
-        """Board cells the solver must cover."""
+        """The board cells the solver must cover."""
         return self.cells - set(self.fixed)
 
     def text(self) -> str:
@@ -79,7 +79,7 @@ class Board:
         )
 
 
-def tiling_text(board: Board, solution: Mapping[Coord, str]) -> str:
+def tiling_text(board: PentominoBoard, solution: Mapping[Coord, str]) -> str:
     """A tiling as lines of letters, ``.`` for holes."""
     return "\n".join(
         "".join(solution.get((r, c), HOLE_MARK) for c in range(board.width))
@@ -93,7 +93,7 @@ def make_board(
     name: str = "board",
     sheet: str | None = None,
     origin: Coord = (1, 1),
-) -> Board:
+) -> PentominoBoard:
     """A board shifted so its bounding box starts at (0, 0); fixed cells join the board.
 
     ``origin`` is the sheet cell of ``cells``' (0, 0); it moves with the shift.
@@ -104,7 +104,7 @@ def make_board(
         raise BoardError("the board has no cells")
     top = min(r for r, _ in cells)
     left = min(c for _, c in cells)
-    return Board(
+    return PentominoBoard(
         frozenset((r - top, c - left) for r, c in cells),
         {(r - top, c - left): v for (r, c), v in fixed.items()},
         name,
@@ -113,19 +113,19 @@ def make_board(
     )
 
 
-def rectangle(height: int, width: int, holes: Iterable[Coord] = ()) -> Board:
+def rectangle(height: int, width: int, holes: Iterable[Coord] = ()) -> PentominoBoard:
     """A height×width rectangle less some holes."""
     holes = set(holes)
     cells = {(r, c) for r in range(height) for c in range(width)} - holes
     return make_board(cells, name=f"{height}x{width}")
 
 
-def named_board(name: str) -> Board:
+def named_board(name: str) -> PentominoBoard:
     """``6x10``, ``5x12``, ``4x15``, ``3x20``, ``8x8-hole`` (centre 2×2 left out), or ``HxW``."""
     key = name.strip().lower()
     if key == "8x8-hole":
         board = rectangle(8, 8, holes=[(3, 3), (3, 4), (4, 3), (4, 4)])
-        return Board(board.cells, {}, "8x8-hole")
+        return PentominoBoard(board.cells, {}, "8x8-hole")
     m = re.fullmatch(r"(\d+)\s*[x×]\s*(\d+)", key)
     if not m:
         raise BoardError(f"unknown board {name!r}: use one of {', '.join(NAMED_BOARDS)} or HxW")
@@ -135,7 +135,7 @@ def named_board(name: str) -> Board:
     return rectangle(height, width)
 
 
-def parse_board(text: str, name: str = "board") -> Board:
+def parse_board(text: str, name: str = "board") -> PentominoBoard:
     """A board drawn as text: ``.`` or space a hole, a piece letter fixed, anything else a cell."""
     cells: set[Coord] = set()
     fixed: dict[Coord, str] = {}
@@ -149,7 +149,7 @@ def parse_board(text: str, name: str = "board") -> Board:
     return make_board(cells, fixed, name)
 
 
-def check_board(board: Board, pieces: str = LETTERS, one_sided: bool = False) -> str:
+def check_board(board: PentominoBoard, pieces: str = LETTERS, one_sided: bool = False) -> str:
     """Validate a board for a piece set; the letters left for the solver, else BoardError."""
     pieces = pieces.upper()
     unknown = sorted(set(pieces) - set(LETTERS))
@@ -192,7 +192,7 @@ def check_board(board: Board, pieces: str = LETTERS, one_sided: bool = False) ->
     return "".join(p for p in pieces if p not in by_letter)
 
 
-def symmetries(board: Board, one_sided: bool = False) -> list[dict[Coord, Coord]]:
+def symmetries(board: PentominoBoard, one_sided: bool = False) -> list[dict[Coord, Coord]]:
     """The maps of the board onto itself keeping fixed letters; the identity first.
 
     One-sided pieces may not be turned over, so only turns count then.

@@ -88,12 +88,3 @@ def identify(cells: Iterable[Coord], one_sided: bool = False) -> str | None:
         if shape in orientations(canonical, one_sided):
             return letter
     return None
-
-
-def shape_text(shape: Shape, mark: str = "#") -> str:
-    """A shape drawn as lines of text (for messages and docs)."""
-    height = max(r for r, _ in shape) + 1
-    width = max(c for _, c in shape) + 1
-    return "\n".join(
-        "".join(mark if (r, c) in shape else "." for c in range(width)) for r in range(height)
-    )

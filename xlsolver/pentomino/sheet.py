@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..sheets.protocol import Book, Rect, Sheet, Style
-from .board import Board, BoardError, make_board
+from .board import BoardError, PentominoBoard, make_board
 from .pieces import LETTERS, Coord
 
 BOARD_NAME = "PentominoBoard"  # a defined name that marks the board's rectangle
@@ -73,7 +73,7 @@ def _mark(value: object, fill: str | None, boxed: bool) -> str | None:
     return None
 
 
-def read_board(sheet: Sheet, book: Book | None = None) -> Board:
+def read_board(sheet: Sheet, book: Book | None = None) -> PentominoBoard:
     """The board drawn on a sheet (BoardError naming the sheet when there is none)."""
     rect = board_rect(book, sheet)
     if rect is None:
@@ -98,7 +98,7 @@ def read_board(sheet: Sheet, book: Book | None = None) -> Board:
     return make_board(cells, fixed, name=sheet.name, sheet=sheet.name, origin=(top, left))
 
 
-def find_board(book: Book, sheet_name: str | None = None) -> Board:
+def find_board(book: Book, sheet_name: str | None = None) -> PentominoBoard:
     """The board on the named sheet, else on the first sheet that holds one."""
     if sheet_name is not None:
         try:
@@ -114,7 +114,7 @@ def find_board(book: Book, sheet_name: str | None = None) -> Board:
     raise BoardError(errors[0] if errors else "the workbook has no sheets")
 
 
-def paint_tiling(sheet: Sheet, board: Board, solution: dict[Coord, str]) -> None:
+def paint_tiling(sheet: Sheet, board: PentominoBoard, solution: dict[Coord, str]) -> None:
     """Paint each piece in its colour and write its letter in its cells."""
     top, left = board.origin
     by_letter: dict[str, list[tuple[int, int]]] = {}
@@ -126,7 +126,7 @@ def paint_tiling(sheet: Sheet, board: Board, solution: dict[Coord, str]) -> None
         sheet.paint(cells, PALETTE[letter])
 
 
-def clear_tiling(sheet: Sheet, board: Board) -> int:
+def clear_tiling(sheet: Sheet, board: PentominoBoard) -> int:
     """Undo :func:`paint_tiling`: remove the letters and piece colours; the number cleared.
 
     A cell counts as painted when it shows a piece letter on that piece's own colour
@@ -157,7 +157,7 @@ def clear_tiling(sheet: Sheet, board: Board) -> int:
 
 
 def write_tilings(
-    book: Book, sheet: Sheet, board: Board, solutions: Sequence[dict[Coord, str]]
+    book: Book, sheet: Sheet, board: PentominoBoard, solutions: Sequence[dict[Coord, str]]
 ) -> list[str]:
     """Paint the first tiling on the board's sheet, the others on new sheets; their names."""
     if not solutions:

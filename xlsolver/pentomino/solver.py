@@ -1,4 +1,7 @@
-"""Exact cover of a board by pentominoes (Knuth's Algorithm X on Python int bitmasks).
+"""Exact cover of a board by pentominoes: tilings depth first, counts breadth first.
+
+Tilings are listed by Knuth's Algorithm X on Python int bitmasks (here); counts are
+dynamic programming over whole levels of search states in numpy (:mod:`.counting`).
 
 Glossary
     bit          one cell of the board's bounding box; cells are numbered along the
@@ -8,8 +11,8 @@ Glossary
     placement    one piece in one orientation at one place: a mask of 5 bits
     candidates   the placements whose first cell in scan order is a given cell; the search
                  always covers the first empty cell, trying only those
-    memo         ``(used, filled)`` → number of ways to finish: counting is dynamic
-                 programming over the search front, as most branches meet again
+    count        the number of ways to reach each ``(filled, used)`` state, level by
+                 level, equal states merged (most branches meet again)
     orbit        placements of one piece that a symmetry of the board maps onto each other;
                  the search fixes the symmetry-breaking piece (X when free) to one
                  representative per orbit, and ``stabiliser`` counts the symmetries keeping
@@ -24,14 +27,14 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .board import Board, check_board, symmetries
+from .board import PentominoBoard, check_board, symmetries
+from .counting import LevelCounter, numbering
 from .pieces import CANONICAL, LETTERS, Coord, orientations
 
 Progress = Callable[[float, str], None]
 TOP_DEPTH = 4  # levels of the search tree walked with progress and time checks
 REPORT_EVERY = 0.1  # seconds between progress reports
 CHECK_EVERY = 1023  # enumeration nodes between clock checks (a power of two minus one)
-MEMO_LIMIT = 6_000_000  # memo entries kept before the memo is cleared (about 1 GB)
 PREFERRED_BREAKER = "X"  # fewest placements, so fewest orbits: the classic choice
 COMPLETE = "complete"
 LIMIT = "limit"
@@ -50,7 +53,7 @@ class _Stop(Exception):
 class TilingResult:
     """What a search found: solutions (cell → letter), counts and how it ended."""
 
-    board: Board
+    board: PentominoBoard
     solutions: list[dict[Coord, str]] = field(default_factory=list)
     distinct: int | None = None  # solutions up to the board's symmetries (when counted)
     raw: int | None = None  # every solution, symmetric copies included (when counted)
@@ -69,7 +72,7 @@ class TilingResult:
 class Tiler:
     """A board compiled for the search: bit numbering, placements and symmetries."""
 
-    def __init__(self, board: Board, pieces: str = LETTERS, one_sided: bool = False):
+    def __init__(self, board: PentominoBoard, pieces: str = LETTERS, one_sided: bool = False):
         self.board = board
         self.one_sided = one_sided
         self.letters = check_board(board, pieces, one_sided)
@@ -198,13 +201,12 @@ class Tiler:
                 window[i] |= m
         return cand, window
 
-    def _kernel(self, masks_by_letter: dict[str, list[int]]):  # noqa: C901 (being split)
-        """The inner search functions ``(fits, count, enum, stats)`` over closures."""
+    def _kernel(self, masks_by_letter: dict[str, list[int]]):
+        """The depth-first search functions ``(fits, enum, stats)`` over closures."""
         cand, window = self._compile(masks_by_letter)
         fits_cache: list[dict[int, tuple]] = [{} for _ in range(self.nbits)]
         full, stride = self.full, self.stride
         not_first, not_last = self.not_first, self.not_last
-        memo: dict[int, int] = {}
         dead: set[int] = set()
         shift = self.nbits
         stats = {"nodes": 0}
@@ -219,36 +221,6 @@ class Tiler:
                 hit = tuple((p, m) for p, m in cand[i] if not m & key)
                 fits_cache[i][key] = hit
             return hit
-
-        def count(filled: int, used: int) -> int:
-            """Number of ways to finish covering from this state."""
-            if filled == full:
-                return 1
-            key = (used << shift) | filled
-            known = memo.get(key)
-            if known is not None:
-                return known
-            free = full & ~filled
-            if free & ~(
-                ((free & not_first) >> 1)
-                | ((free & not_last) << 1)
-                | (free >> stride)
-                | (free << stride)
-            ):
-                memo[key] = 0  # an empty cell walled in on all sides
-                return 0
-            i = (free & -free).bit_length() - 1
-            k = filled & window[i]
-            options = fits_cache[i].get(k)
-            if options is None:
-                options = tuple((p, m) for p, m in cand[i] if not m & k)
-                fits_cache[i][k] = options
-            total = 0
-            for p, m in options:
-                if not used & p:
-                    total += count(filled | m, used | p)
-            memo[key] = total
-            return total
 
         def enum(filled: int, used: int, chosen: list, found: Callable) -> int:
             """Call ``found(chosen)`` for every way to finish; the number of ways."""
@@ -280,7 +252,7 @@ class Tiler:
                 dead.add(key)
             return total
 
-        return fits, count, enum, stats, memo
+        return fits, enum, stats
 
     def _walk(self, starts, leaf, fits, clock, result: TilingResult) -> None:
         """Walk the top of the search tree, calling ``leaf`` below it, with progress.
@@ -318,28 +290,38 @@ class Tiler:
     ) -> TilingResult:
         """Count the tilings: distinct ones and raw ones (symmetric copies included).
 
-        Raw counts are the same with or without ``symmetry_breaking`` (it is there to
-        check that, and to measure what it saves).
+        Both counts come from one search with the breaking piece pinned to one placement
+        per orbit (``all_copies`` changes nothing here; it is accepted for symmetry with
+        :meth:`solve`). Without ``symmetry_breaking`` every placement is tried: the same
+        counts, slower (there to check that, and to measure what it saves).
         """
         clock = _Clock(time_limit, progress, "counting")
         result = TilingResult(self.board, symmetry=len(self.syms))
-        fits, count, _, _, memo = self._kernel(self.placements)
-        totals = {"raw": 0}
-
-        def leaf(filled, used, chosen, copies):
-            totals["raw"] += copies * count(filled, used)
-            if len(memo) > MEMO_LIMIT:
-                memo.clear()
-
-        self._walk(self._starts(all_copies or not symmetry_breaking), leaf, fits, clock, result)
-        result.raw = totals["raw"]
-        result.nodes = len(memo)
+        starts = self._starts(not symmetry_breaking)
+        counter = self._counter(self.placements)
+        levels = max(1, len(self.letters) - starts[0][1].bit_count())
+        result.raw = 0
+        try:  # every start at once: states reached from different starts merge
+            result.raw = counter.count(starts, lambda level: clock.at(level / levels))
+        except _Stop as stop:
+            result.status = stop.reason
+        result.nodes = counter.expanded
         if self.free_action:
             result.distinct = result.raw // len(self.syms)
         elif result.complete:
             result.distinct = self._burnside(result.raw)
         clock.done(result)
         return result
+
+    def _counter(self, masks_by_letter: dict[str, list[int]]) -> LevelCounter:
+        """A breadth-first counter over some placements of the pieces."""
+        layout = numbering(self.nbits, self.start, self.stride, self.not_first, self.not_last)
+        placements = [
+            (1 << LETTERS.index(letter), m)
+            for letter, masks in masks_by_letter.items()
+            for m in masks
+        ]
+        return LevelCounter(placements, layout)
 
     def _burnside(self, raw: int) -> int:
         """Distinct tilings when some are symmetric: mean over g of the tilings g keeps."""
@@ -349,8 +331,7 @@ class Tiler:
                 letter: [m for m in masks if self.map_mask(g, m) == m]
                 for letter, masks in self.placements.items()
             }
-            _, count, _, _, _ = self._kernel(kept)
-            total += count(self.start, 0)
+            total += self._counter(kept).count([(self.start, 0, 1)], lambda level: None)
         return total // len(self.syms)
 
     def solve(
@@ -364,7 +345,7 @@ class Tiler:
         """Find up to ``limit`` tilings (``None``: all), distinct unless ``all_copies``."""
         clock = _Clock(time_limit, progress, "searching")
         result = TilingResult(self.board, symmetry=len(self.syms))
-        fits, _, enum, stats, _ = self._kernel(self.placements)
+        fits, enum, stats = self._kernel(self.placements)
         stats["tick"] = clock.check
         dedupe = not all_copies and len(self.syms) > 1
         seen: set[tuple] = set()
@@ -436,6 +417,10 @@ class _Clock:
         if self.deadline is not None and now > self.deadline:
             raise _Stop(TIMEOUT)
 
+    def at(self, fraction: float) -> None:
+        """Progress reached ``fraction`` of the whole: report now and then, mind the deadline."""
+        self.advance(max(0.0, fraction - self.fraction))
+
     def advance(self, weight: float) -> None:
         """A part of the tree is done: report progress now and then, mind the deadline."""
         self.fraction += weight
@@ -456,7 +441,7 @@ class _Clock:
 
 
 def tile(
-    board: Board,
+    board: PentominoBoard,
     *,
     pieces: str = LETTERS,
     one_sided: bool = False,
@@ -472,7 +457,7 @@ def tile(
 
 
 def count_tilings(
-    board: Board,
+    board: PentominoBoard,
     *,
     pieces: str = LETTERS,
     one_sided: bool = False,

@@ -39,6 +39,7 @@ from .protocol import (
     SheetBase,
     Style,
     font_colour,
+    plain_format,
 )
 
 OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # an OLE2 file: old .xls or encrypted OOXML
@@ -242,7 +243,9 @@ class XlsxSheet(SheetBase):
         """Number format codes of a rectangle (``General`` where none is set)."""
         return self._read(
             rect,
-            lambda cell: cell.number_format if cell is not None and cell.has_style else GENERAL,
+            lambda cell: (
+                plain_format(cell.number_format) if cell is not None and cell.has_style else GENERAL
+            ),
         )
 
     def read_fills(self, rect: Rect) -> list[list[str | None]]:
@@ -257,7 +260,7 @@ class XlsxSheet(SheetBase):
 
         def crossed(cell) -> bool:
             b = cell.border if cell is not None and cell.has_style else None
-            return bool(b and b.diagonalUp and b.diagonalDown and b.diagonal.style)
+            return bool(b and b.diagonalUp and b.diagonalDown and _drawn(b.diagonal))
 
         return self._read(rect, crossed)
 
@@ -269,10 +272,10 @@ class XlsxSheet(SheetBase):
             if b is None:
                 return 0
             return (
-                (TOP if b.top is not None and b.top.style else 0)
-                | (BOTTOM if b.bottom is not None and b.bottom.style else 0)
-                | (LEFT if b.left is not None and b.left.style else 0)
-                | (RIGHT if b.right is not None and b.right.style else 0)
+                (TOP if _drawn(b.top) else 0)
+                | (BOTTOM if _drawn(b.bottom) else 0)
+                | (LEFT if _drawn(b.left) else 0)
+                | (RIGHT if _drawn(b.right) else 0)
             )
 
         return self._read(rect, sides)
@@ -502,7 +505,12 @@ def _visible_style(cell) -> bool:
     if cell.fill is not None and cell.fill.fill_type not in (None, "none"):
         return True
     b = cell.border
-    return bool(b and (b.left.style or b.right.style or b.top.style or b.bottom.style))
+    return bool(b and any(_drawn(getattr(b, side)) for side in ("left", "right", "top", "bottom")))
+
+
+def _drawn(side) -> bool:
+    """True when a border side draws a line (an empty ``<border/>`` has ``None`` sides)."""
+    return side is not None and bool(side.style)
 
 
 def _a1(rect: Rect) -> str:

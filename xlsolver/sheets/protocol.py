@@ -10,6 +10,7 @@ Coordinates are 1-based ``(row, col)`` as a spreadsheet counts; a rectangle is
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeVar, runtime_checkable
@@ -159,6 +160,42 @@ class Sheet(Protocol):
 
     def set_note(self, cell: Cell, text: str | None) -> None:
         """Put a note on a cell (``None`` removes it)."""
+
+
+LITERAL_ANYWAY = frozenset("-/ :.,()")  # shown as themselves with or without a backslash
+
+
+def plain_format(code: str) -> str:
+    """A number format code without the backslashes that change nothing (``yyyy\\-mm``
+    → ``yyyy-mm``), as LibreOffice writes codes Excel and openpyxl write plain."""
+    out, quoted, escaped = [], False, False
+    for i, ch in enumerate(code):
+        if escaped:
+            escaped = False
+        elif ch == '"':
+            quoted = not quoted
+        elif ch == "\\" and not quoted and code[i + 1 : i + 2] in LITERAL_ANYWAY:
+            escaped = True
+            continue
+        out.append(ch)
+    return "".join(out)
+
+
+SERIAL_EPOCH = datetime.datetime(1899, 12, 30)  # day 0 of spreadsheet date serials
+MS_PER_DAY = 86_400_000
+FAKE_LEAP_DAY = 60  # serials below it count from a day later (1900 was not a leap year)
+
+
+def from_serial(serial: float) -> datetime.datetime | datetime.time:
+    """A date serial as openpyxl reads a date-formatted cell: a datetime, or a time of
+    day for a serial below 1 (so every back end gives the finder the same value)."""
+    day, fraction = divmod(serial, 1)
+    diff = datetime.timedelta(milliseconds=round(fraction * MS_PER_DAY))
+    if 0 <= serial < 1 and diff.days == 0:
+        return (datetime.datetime.min + diff).time()
+    if 0 < serial < FAKE_LEAP_DAY:
+        day += 1
+    return SERIAL_EPOCH + datetime.timedelta(days=day) + diff
 
 
 def boxed_cells(sides: list[list[int]]) -> list[list[bool]]:

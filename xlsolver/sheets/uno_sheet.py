@@ -28,6 +28,8 @@ from .protocol import (
     SheetBase,
     Style,
     font_colour,
+    from_serial,
+    plain_format,
 )
 
 NO_COLOUR = -1  # UNO's "transparent background"
@@ -42,6 +44,7 @@ NORMAL = 100.0
 HORI = {"left": "LEFT", "center": "CENTER", "right": "RIGHT"}
 VERT = {"top": 1, "center": 2, "bottom": 3}  # com.sun.star.table.CellVertJustify2
 DIAGONALS = ("DiagonalTLBR", "DiagonalBLTR")
+DATE_TIME = 2 | 4  # com.sun.star.util.NumberFormat.DATE | TIME
 FORMULA_CELLS = 16  # com.sun.star.sheet.CellFlags.FORMULA
 CLEAR_ALL = 1 | 2 | 4 | 8 | 16 | 32 | 64 | 256  # com.sun.star.sheet.CellFlags: all but objects
 UNO_PATHS = ("/usr/lib/python3/dist-packages", "/usr/lib/libreoffice/program")
@@ -159,6 +162,21 @@ def excel_formula(formula: str) -> str:
     return "".join(out)
 
 
+def excel_date_code(code: str) -> str:
+    """Calc's date code (``M/D/YYYY``) as Excel writes it (``m/d/yyyy``): letters outside
+    quotes and brackets lower-cased, the case Excel keeps its date codes in."""
+    out, quoted, bracket = [], False, False
+    for ch in code:
+        if ch == '"':
+            quoted = not quoted
+        elif ch == "[" and not quoted:
+            bracket = True
+        elif ch == "]" and not quoted:
+            bracket = False
+        out.append(ch if quoted or bracket else ch.lower())
+    return "".join(out)
+
+
 class UnoSheet(SheetBase):
     """One Calc worksheet behind the sheet protocol (and the layout protocol)."""
 
@@ -201,7 +219,8 @@ class UnoSheet(SheetBase):
         return ranges, bool(addresses)
 
     def used_range(self) -> Rect | None:
-        """The rectangle holding every value or format, ``None`` for an empty sheet."""
+        """The rectangle holding every value, format or merged cell, ``None`` for an
+        empty sheet (merged cells reaching beyond the rest count, as in openpyxl)."""
         cursor = self.sheet.createCursor()
         cursor.gotoStartOfUsedArea(False)
         cursor.gotoEndOfUsedArea(True)
@@ -210,12 +229,38 @@ class UnoSheet(SheetBase):
         if rect == (1, 1, 1, 1) and not self.read_values(rect)[0][0]:
             if self.read_fills(rect)[0][0] is None:
                 return None
+        for m in self._merges_in(rect):
+            rect = (
+                min(rect[0], m[0]),
+                min(rect[1], m[1]),
+                max(rect[2], m[2]),
+                max(rect[3], m[3]),
+            )
         return rect
 
     def read_values(self, rect: Rect) -> list[list[object]]:
-        """Cell values of a rectangle, row by row (``None`` for empty cells)."""
-        data = self._range(rect).getDataArray()
-        return [[_plain(v) for v in row] for row in data]
+        """Cell values of a rectangle, row by row (``None`` for empty cells).
+
+        A number shown as a date or a time comes as a ``datetime`` (or ``time``), as
+        openpyxl reads it from a file.
+        """
+        values = [[_plain(v) for v in row] for row in self._range(rect).getDataArray()]
+        if any(isinstance(v, (int, float)) for row in values for v in row):
+            kinds = _grid(rect, 0)
+            self._each_format(rect, ("NumberFormat",), kinds, lambda v: self._kind(v[0]))
+            for i, row in enumerate(values):
+                for j, v in enumerate(row):
+                    if kinds[i][j] and isinstance(v, (int, float)) and not isinstance(v, bool):
+                        values[i][j] = from_serial(v)
+        return values
+
+    def _kind(self, key: int) -> int:
+        """The date/time bits of a number format's type (0 for plain numbers)."""
+        kinds = self.book.format_kinds
+        if key not in kinds:
+            kind = self.book.doc.getNumberFormats().getByKey(key).getPropertyValue("Type")
+            kinds[key] = kind & DATE_TIME
+        return kinds[key]
 
     def read_fills(self, rect: Rect) -> list[list[str | None]]:
         """Solid fill colours (``#RRGGBB``) of a rectangle, ``None`` where unfilled."""
@@ -251,7 +296,11 @@ class UnoSheet(SheetBase):
             key = values[0]
             if key not in codes:
                 text = formats.getByKey(key).getPropertyValue("FormatString")
-                codes[key] = GENERAL if text.lower() in GENERAL_CODES else text
+                if text.lower() in GENERAL_CODES:
+                    text = GENERAL
+                elif self._kind(key):
+                    text = excel_date_code(text)
+                codes[key] = plain_format(text)
             return codes[key]
 
         out = _grid(rect, GENERAL)
@@ -299,21 +348,23 @@ class UnoSheet(SheetBase):
         return out
 
     def merged_ranges(self) -> list[Rect]:
-        """The merged rectangles of the sheet.
+        """The merged rectangles of the sheet."""
+        used = self.used_range()
+        return [] if used is None else self._merges_in(used)
+
+    def _merges_in(self, rect: Rect) -> list[Rect]:
+        """The merged rectangles whose top-left cell lies in a rectangle.
 
         Calc keeps "merged" in a cell's format, so cells of one format are all merge
         origins of one span, or none is: one look per distinct format.
         """
-        used = self.used_range()
-        if used is None:
-            return []
         out = []
-        for _, addresses in self._formats(used):
+        for _, addresses in self._formats(rect):
             first = addresses[0]
-            rect = self._merge_at(first.StartRow, first.StartColumn)
-            if rect is None or rect[:2] != (first.StartRow + 1, first.StartColumn + 1):
+            merged = self._merge_at(first.StartRow, first.StartColumn)
+            if merged is None or merged[:2] != (first.StartRow + 1, first.StartColumn + 1):
                 continue
-            rows, cols = rect[2] - rect[0], rect[3] - rect[1]
+            rows, cols = merged[2] - merged[0], merged[3] - merged[1]
             for a in addresses:
                 for r in range(a.StartRow + 1, a.EndRow + 2):
                     for c in range(a.StartColumn + 1, a.EndColumn + 2):
@@ -562,6 +613,7 @@ class UnoBook:
         self.doc = doc
         self._indicator = None
         self.messages: list[str] = []
+        self.format_kinds: dict[int, int] = {}  # number format key → its date/time bits
 
     def sheets(self) -> list[UnoSheet]:
         """All worksheets in order."""

@@ -31,6 +31,7 @@ from .protocol import (
     Style,
     column_letter,
     font_colour,
+    plain_format,
 )
 
 DIAGONALS = ["diagonal_down", "diagonal_up"]
@@ -95,6 +96,12 @@ def _plain(value: object) -> object:
     return value
 
 
+def _format_of(rng) -> str | None:
+    """A range's common number format without needless escapes, ``None`` when mixed."""
+    code = rng.number_format
+    return None if code is None else plain_format(code)
+
+
 class XwSheet(SheetBase):
     """One Excel worksheet behind the sheet protocol (and the layout protocol)."""
 
@@ -137,7 +144,7 @@ class XwSheet(SheetBase):
 
     def read_number_formats(self, rect: Rect) -> list[list[str]]:
         """Number format codes of a rectangle; uniform blocks in one call."""
-        return self._blocks(rect, lambda rng: rng.number_format, GENERAL)
+        return self._blocks(rect, lambda rng: _format_of(rng), GENERAL)
 
     def read_formulas(self, rect: Rect) -> list[list[str | None]]:
         """The formula of each cell (``Range.formula`` of the whole rectangle, one call)."""

@@ -2,9 +2,10 @@
 and a class summary.
 
 Glossary
-    answer  a student's grid: filled cells (any colour but white) or ``1``/``■`` black;
-            crossed, ``x`` and empty cells white. A colour puzzle's answer is read per
-            cell as the ink its fill shows (the nearest ink, see ``colour_read``)
+    answer  a student's grid, read by the finder's marks (workbook.marks): filled cells
+            (any colour but white), ``1``/``■``/``#``/``●`` black; crossed cells,
+            ``x``/``0``/``×``/``・`` and empty cells white. A colour puzzle's answer is
+            read per cell as the ink its fill shows (the nearest ink, see ``colour_read``)
     key     the intended solution: the answer-key sheet, else the puzzle's unique solution
 """
 
@@ -29,10 +30,10 @@ from ..sheets.protocol import WRONG_STYLE, CellFormat, Sheet
 from ..workbook.colour_read import read_colour_cells
 from ..workbook.files import close_book, copy_name, open_book, save_new
 from ..workbook.layout import SheetPuzzle, read_puzzle
-from .drawing import read_marks
+from ..workbook.marks import read_black
 from .worksheet import KEY_SHEET, puzzle_sheet, sheet_title
 
-ANSWER_BLACK_MARKS = frozenset({"1", "#", "■", "●"})
+STUDENT_WHITE = frozenset({"x"})  # students cross white cells with x (docs/teaching.md)
 NAME_LABELS = frozenset({"name", "student", "名前", "氏名", "なまえ"})
 NAME_SEARCH_COLUMNS = 8  # a name stands at most this many cells right of its label
 SUMMARY_HEADERS = ("head_name", "head_score", "head_wrong", "head_file", "head_note")
@@ -116,7 +117,7 @@ def read_answer(sheet: Sheet, found: SheetPuzzle) -> np.ndarray:
     cell's fill (0 unfilled or crossed, -1 a fill of no ink: always wrong)."""
     if isinstance(found.puzzle, ColourPuzzle):
         return read_colour_cells(sheet, found.grid, found.puzzle.palette)
-    return read_marks(sheet, found.grid, ANSWER_BLACK_MARKS)
+    return read_black(sheet, found.grid, STUDENT_WHITE)  # the finder's marks
 
 
 def _label(value: object) -> str:

@@ -1,10 +1,22 @@
-"""The workbook layer above the sheet protocol: find puzzles, paint answers, lay out templates."""
+"""The workbook layer above the sheet protocol: find puzzles, paint answers, lay out templates.
+
+The names below are imported on first use (PEP 562), so a light submodule such as
+:mod:`.files` can be imported without loading a spreadsheet library.
+"""
 
 from __future__ import annotations
 
-from .layout import SheetPuzzle, find_puzzles, read_puzzle
-from .paint import PaintReport, paint_result
-from .template import TemplateLayout, write_template
+import importlib
+
+_WHERE = {
+    "SheetPuzzle": "layout",
+    "find_puzzles": "layout",
+    "read_puzzle": "layout",
+    "PaintReport": "paint",
+    "paint_result": "paint",
+    "TemplateLayout": "template",
+    "write_template": "template",
+}
 
 __all__ = [
     "PaintReport",
@@ -15,3 +27,12 @@ __all__ = [
     "read_puzzle",
     "write_template",
 ]
+
+
+def __getattr__(name: str):
+    """Import a public name's module when the name is first asked for."""
+    if name not in _WHERE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{_WHERE[name]}", __name__), name)
+    globals()[name] = value
+    return value

@@ -36,3 +36,32 @@ def where(sheet: str, rect: Rect | Cell) -> str:
     if len(rect) == 2:
         return sheet_prefix(sheet) + cell_ref(rect)  # type: ignore[arg-type]
     return sheet_prefix(sheet) + rect_ref(rect)  # type: ignore[arg-type]
+
+
+A1_RANGE = re.compile(r"^\$?([A-Za-z]{1,3})\$?(\d+)(?::\$?([A-Za-z]{1,3})\$?(\d+))?$")
+
+
+def column_number(letters: str) -> int:
+    """``A`` → 1, ``AB`` → 28."""
+    n = 0
+    for ch in letters.upper():
+        n = n * 26 + ord(ch) - ord("A") + 1
+    return n
+
+
+def parse_range(text: str) -> tuple[str | None, Rect]:
+    """``Sheet1!B3:P17`` (or ``'My sheet'!B3:P17``, or ``B3:P17``) → (sheet, rect);
+    ValueError saying what to type when it is not a range."""
+    sheet: str | None = None
+    ref = text.strip()
+    if "!" in ref:
+        sheet, ref = ref.rsplit("!", 1)
+        if sheet.startswith("'") and sheet.endswith("'") and len(sheet) >= 2:
+            sheet = sheet[1:-1].replace("''", "'")
+    m = A1_RANGE.match(ref)
+    if m is None or not sheet and sheet is not None:
+        raise ValueError(f"--range {text}: expected a range like Sheet1!B3:P17")
+    top, left = int(m.group(2)), column_number(m.group(1))
+    bottom = int(m.group(4)) if m.group(4) else top
+    right = column_number(m.group(3)) if m.group(3) else left
+    return sheet, (min(top, bottom), min(left, right), max(top, bottom), max(left, right))

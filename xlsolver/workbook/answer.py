@@ -1,7 +1,7 @@
 """One answer for every door: a puzzle found on a sheet → solved → painted cells.
 
-The Solve buttons (Calc, Excel), ``xlsolver solve`` on workbooks, ``--jobs`` and the
-teaching tools all call :func:`solve_found` and :func:`paint_result`, so a sheet gets
+The Solve buttons (Calc, Excel), ``xlsolver solve`` on workbooks and ``--jobs`` all
+call :func:`solve_found` and :func:`paint_result`, so a sheet gets
 the same painted cells whichever door it came through: the unique solution, or with
 several solutions the cells common to all of them, or on a contradiction what was
 proved and the cells at fault in red.

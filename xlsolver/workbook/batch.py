@@ -8,7 +8,7 @@ from pathlib import Path
 from ..exits import EXIT_BAD_INPUT, EXIT_OK, EXIT_UNSOLVED
 from ..nonogram.result import CONTRADICTION, INVALID, TIMEOUT, Result
 from ..sheets.errors import WorkbookError
-from .address import rect_ref, where
+from .address import parse_range, rect_ref, where
 from .answer import solve_found
 from .files import close_book, open_book
 from .layout import find_puzzles
@@ -24,6 +24,7 @@ class SolveOptions:
     answer_key: bool = False  # paint black #000000, whites without crosses
     first: bool = False  # stop at the first solution (status "solved")
     time_limit: float | None = None  # seconds per sheet
+    area: str | None = None  # only the puzzle in this range: "Sheet1!B3:P17" (--range)
 
 
 @dataclass
@@ -120,9 +121,10 @@ def _solve_book(
 ) -> None:
     """Solve, paint and save an open workbook, filling in the report."""
     try:
-        found = find_puzzles(book, sheet=options.sheet, givens=options.givens)
+        sheet, area = parse_range(options.area) if options.area else (options.sheet, None)
+        found = find_puzzles(book, sheet=sheet or options.sheet, givens=options.givens, area=area)
         check_unmerged(book, found)
-    except (WorkbookError, KeyError) as exc:
+    except (WorkbookError, KeyError, ValueError) as exc:
         reason = str(exc).strip("'\"") if isinstance(exc, KeyError) else str(exc)
         report.error = with_file(report.source, reason)
         return
@@ -136,6 +138,9 @@ def _solve_book(
         if painted.red:
             record["discrepancies"] = painted.red
         record["message"] = painted.message
+        record["range"] = sp.where  # several puzzles on one sheet are told apart by it
+        if sp.ignored:
+            record["ignored"] = sp.ignored  # rulers skipped: "A6:A15 row numbers"
         report.sheets.append(
             SheetReport(sp.sheet, positions[sp.sheet], result.status, painted.message, record)
         )

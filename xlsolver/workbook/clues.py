@@ -1,7 +1,14 @@
-"""Reading clue cells: numbers, numbers stored as text, and clue lists written in one cell."""
+"""Reading clue cells as people type them, and as the spreadsheet kept what they typed.
+
+A cell may hold one number, a list (``3 1 2``, ``3,1,2``, ``3・1``, ``3.1.2``, full-width
+digits), or what the spreadsheet made of a typed list on entry: ``3.1`` became the
+decimal 3.1 (read back as 3 1), ``3/1`` a date (read back as 3 1 in the order its number
+format shows month and day; a date showing a year cannot be read back and is refused).
+"""
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 import unicodedata
 
@@ -9,12 +16,16 @@ import unicodedata
 # Japanese 、・ and full stops (NFKC turns full-width forms into these).
 CLUE_LIST = re.compile(r"\d+(?:\s*[\s,、，;；/・･.\-]\s*\d+)*")
 NUMBER = re.compile(r"\d+")
+DECIMAL = re.compile(r"(\d+)\.(\d{1,4})")  # 3.1 → 3 1; longer tails are real decimals
 # Words that label a board dimension (lower case, without a trailing colon).
 WIDTH_LABELS = frozenset(
     {"width", "w", "cols", "columns", "幅", "横", "よこ", "横幅", "列", "列数"}
 )
 HEIGHT_LABELS = frozenset({"height", "h", "rows", "高さ", "縦", "たて", "縦幅", "行", "行数"})
 SIZE_TEXT = re.compile(r"(\d+)\s*[x×*]\s*(\d+)")
+EXCEL_EPOCH = dt.datetime(1899, 12, 30)  # serial day 0 of Excel and Calc dates
+QUOTED = re.compile(r'"[^"]*"|\[[^\]]*\]|\\.')  # literal text and [colour] parts of a format
+TYPE_AS_TEXT = "type the clues with spaces (3 1) or start the cell with an apostrophe ('3/1)"
 
 
 class BadClue(ValueError):
@@ -26,22 +37,58 @@ def normalise(text: str) -> str:
     return unicodedata.normalize("NFKC", text).strip()
 
 
-def parse_clues(value: object) -> tuple[int, ...]:
-    """The clues one cell holds (``()`` when empty); BadClue when it is not a clue."""
+def is_date_format(number_format: str | None) -> bool:
+    """True when a number format shows a date (it has day or month fields)."""
+    if not number_format:
+        return False
+    code = QUOTED.sub("", number_format.split(";")[0]).lower()
+    return "d" in code or ("m" in code and "h" not in code and "s" not in code) or "y" in code
+
+
+def date_clues(value: dt.date | float, number_format: str | None) -> tuple[int, ...]:
+    """A typed ``3/1`` that became a date, read back in the order its format shows."""
+    when = value if isinstance(value, dt.date) else EXCEL_EPOCH + dt.timedelta(days=value)
+    code = QUOTED.sub("", (number_format or "m/d").split(";")[0]).lower()
+    shown = f"{when.month}/{when.day}"
+    if "y" in code or not code.strip() or code == "general":
+        year = f"/{when.year}" if "y" in code else ""
+        raise BadClue(f"clue {shown}{year} became a date with a year; {TYPE_AS_TEXT}")
+    if isinstance(when, dt.datetime) and (when.hour or when.minute or when.second):
+        raise BadClue(f"clue {shown} became a date and time; {TYPE_AS_TEXT}")
+    d, m = code.find("d"), code.find("m")
+    if "mmm" in code or d < 0 or m < d:  # a month name: typed month first, as Excel reads it
+        return (when.month, when.day)
+    return (when.day, when.month)
+
+
+def _number_clues(value: int | float) -> tuple[int, ...]:
+    """One whole number, or a decimal the spreadsheet made of ``3.1`` (→ 3 1)."""
+    if value < 0:
+        raise BadClue(f"clue {value:g} is negative")
+    if isinstance(value, int) or value.is_integer():
+        return (int(value),)
+    m = DECIMAL.fullmatch(repr(value))
+    if m is None:
+        raise BadClue(f"clue {value:g} is not a whole number")
+    return (int(m.group(1)), int(m.group(2)))
+
+
+def parse_clues(value: object, number_format: str | None = None) -> tuple[int, ...]:
+    """The clues one cell holds (``()`` when empty); BadClue when it is not a clue.
+
+    ``number_format`` tells a date from a number where the back end gives dates as
+    serial numbers (LibreOffice, Excel); openpyxl gives them as dates already.
+    """
     if value is None:
         return ()
     if isinstance(value, bool):
         raise BadClue(f'clue "{value}" is not a number')
-    if isinstance(value, int):
-        if value < 0:
-            raise BadClue(f"clue {value} is negative")
-        return (value,)
-    if isinstance(value, float):
-        if not value.is_integer():
-            raise BadClue(f"clue {value:g} is not a whole number")
-        if value < 0:
-            raise BadClue(f"clue {value:g} is negative")
-        return (int(value),)
+    if isinstance(value, (dt.date, dt.datetime)):
+        return date_clues(value, number_format)
+    if isinstance(value, (int, float)):
+        if isinstance(value, float) and is_date_format(number_format) and value > 0:
+            return date_clues(value, number_format)
+        return _number_clues(value)
     if isinstance(value, str):
         text = normalise(value)
         if not text:
@@ -51,14 +98,16 @@ def parse_clues(value: object) -> tuple[int, ...]:
         shown = value.strip().replace("\n", " ")
         if len(shown) > 20:
             shown = shown[:20] + "…"
+        if shown.startswith("="):
+            raise BadClue(f"the formula {shown} has no saved value; type the clues as numbers")
         raise BadClue(f'clue "{shown}" is not a number')
     raise BadClue(f'clue "{value}" is not a number')
 
 
-def is_clue(value: object) -> bool:
+def is_clue(value: object, number_format: str | None = None) -> bool:
     """True when a cell holds at least one clue."""
     try:
-        return bool(parse_clues(value))
+        return bool(parse_clues(value, number_format))
     except BadClue:
         return False
 

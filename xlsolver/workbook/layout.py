@@ -1,43 +1,53 @@
-"""Finding a nonogram on a worksheet, written once above the sheet protocol.
+"""Finding the nonograms on a worksheet, written once above the sheet protocol.
+
+The public face of the finder: :func:`read_puzzles` (every puzzle of a sheet),
+:func:`read_puzzle` (the one puzzle of a sheet), :func:`find_puzzles` (every puzzle of a
+workbook). The work is done by :mod:`scan` (one read of the sheet), :mod:`finder`
+(grids and bands), :mod:`rulers`, :mod:`bands` and :mod:`marks`.
 
 Glossary
     grid        the H×W rectangle of puzzle cells on the sheet
-    corner      the grid's top-left cell: column clues stand above it, row clues left of it
-    clue band   the rows above the grid (column clues) or columns left of it (row clues)
-    givens      cells a person already painted: dark fill = black, a cross or ``x`` = white
-
-Every layout of CONVENTIONS §3 is read by one code path: a line's clues are the clue
-cells of its band read in order, each cell holding one number or a list of numbers.
+    clue band   the rows of column clues (above or below the grid) and the columns of
+                row clues (left or right of it)
+    marks       what a player typed or painted in the grid (``1``, ``■``, ``x``, a fill:
+                black; ``0``, ``×``, ``・``: white): givens with ``--givens``, never clues
+    ruler       a run 1…N beside a grid numbering its lines: skipped and reported
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from ..limits import MAX_SIDE
-from ..nonogram.cells import BLACK_CONC, BLANK, WHITE_CONC, empty_grid
 from ..nonogram.colour_puzzle import ColourPuzzle
 from ..nonogram.puzzle import Puzzle, PuzzleError, line_name
 from ..sheets.errors import WorkbookError
 from ..sheets.protocol import Book, Cell, Rect, Sheet
 from .address import where
-from .clues import BadClue, dimension_label, is_clue, parse_clues, parse_size
+from .bands import band_top, dimensions, line_clues
+from .clues import BadClue, parse_clues, parse_size
 from .colour_read import colour_givens, read_colour_puzzle
+from .finder import LEFTOVER_CLUES, Frame, Grid, ambiguous, close_parts, find_grids, leftovers
+from .marks import luminance, read_states
+from .scan import STRONG, Facts, NoPuzzleError, scan
 
-MAX_SCAN_CELLS = 2_000_000  # a used range larger than this is not scanned cell by cell
-MAX_JUNK_LENGTH = 3  # short text in a clue band is a mistyped clue, longer text a note
-DARK = 0.7  # fills darker than this (relative luminance) are black givens
-WHITE_MARKS = frozenset({"x", "×", "✕", "✗", "・", "·", "-", "/"})
 GRID_NAME, ROW_NAME, COL_NAME, SIZE_NAME = "PuzzleGrid", "RowClues", "ColClues", "PuzzleSize"
+NO_CLUES = "no clues found (expected column clues above the grid and row clues left of it)"
 
-EMPTY, CLUE, JUNK, TEXT = 0, 1, 2, 3  # kinds of cell found while scanning
-
-
-class NoPuzzleError(WorkbookError):
-    """The sheet holds no clues at all (a notes sheet is skipped, not an error)."""
+__all__ = [
+    "GRID_NAME",
+    "NoPuzzleError",
+    "SheetPuzzle",
+    "find_puzzles",
+    "luminance",
+    "named_ranges",
+    "read_puzzle",
+    "read_puzzles",
+    "size_from_name",
+    "typed_dimensions",
+]
 
 
 @dataclass
@@ -51,6 +61,7 @@ class SheetPuzzle:
     col_clue_cells: list[Rect] = field(default_factory=list)  # one rect per column
     givens: np.ndarray | None = None  # uint8 states, None unless asked for
     layout: str = "template"  # "template" or "named"
+    ignored: list[str] = field(default_factory=list)  # rulers skipped: "A6:A15 row numbers"
 
     @property
     def height(self) -> int:
@@ -62,6 +73,11 @@ class SheetPuzzle:
         """Number of grid columns."""
         return self.grid[3] - self.grid[1] + 1
 
+    @property
+    def where(self) -> str:
+        """The grid as a person names it: ``Sheet!B3:P17``."""
+        return where(self.sheet, self.grid)
+
     def cell(self, r: int, c: int) -> Cell:
         """The sheet cell of grid row ``r``, column ``c`` (both from 0)."""
         return (self.grid[0] + r, self.grid[1] + c)
@@ -71,96 +87,10 @@ class SheetPuzzle:
         return [self.cell(int(r), int(c)) for r, c in zip(*np.nonzero(mask), strict=True)]
 
 
-@dataclass
-class _Scan:
-    """The used range of a sheet classified cell by cell."""
-
-    origin: Cell
-    values: list[list[object]]
-    kind: np.ndarray  # EMPTY / CLUE / JUNK / TEXT per cell
-
-    def at(self, r: int, c: int) -> object:
-        """The value of a sheet cell (None outside the scanned range)."""
-        i, j = r - self.origin[0], c - self.origin[1]
-        if 0 <= i < len(self.values) and 0 <= j < len(self.values[0]):
-            return self.values[i][j]
-        return None
-
-    def kinds(self, rect: Rect) -> np.ndarray:
-        """The kinds of a rectangle (EMPTY outside the scanned range)."""
-        top, left, bottom, right = rect
-        out = np.zeros((bottom - top + 1, right - left + 1), dtype=np.int8)
-        r0, c0 = self.origin
-        h, w = self.kind.shape
-        t, lft = max(top, r0), max(left, c0)
-        b, rt = min(bottom, r0 + h - 1), min(right, c0 + w - 1)
-        if t <= b and lft <= rt:
-            out[t - top : b - top + 1, lft - left : rt - left + 1] = self.kind[
-                t - r0 : b - r0 + 1, lft - c0 : rt - c0 + 1
-            ]
-        return out
+# ---- defined names and typed sizes ------------------------------------------------------
 
 
-def _scan(sheet: Sheet) -> _Scan:
-    """Read and classify the used range; NoPuzzleError when the sheet is empty."""
-    used = sheet.used_range()
-    if used is None:
-        raise NoPuzzleError(f"{sheet.name}: the sheet is empty")
-    top, left, bottom, right = used
-    if (bottom - top + 1) * (right - left + 1) > MAX_SCAN_CELLS:
-        raise WorkbookError(
-            f"{where(sheet.name, used)}: the used range is too large to scan; "
-            f"delete the cells far from the puzzle"
-        )
-    values = sheet.read_values(used)
-    kind = np.zeros((bottom - top + 1, right - left + 1), dtype=np.int8)
-    for i, row in enumerate(values):
-        for j, v in enumerate(row):
-            if v is None or (isinstance(v, str) and not v.strip()):
-                continue
-            if is_clue(v):
-                kind[i, j] = CLUE
-            elif dimension_label(v):
-                kind[i, j] = TEXT
-            elif isinstance(v, str) and len(v.strip()) > MAX_JUNK_LENGTH:
-                kind[i, j] = TEXT
-            else:
-                kind[i, j] = JUNK
-    return _Scan((top, left), values, kind)
-
-
-def _dimensions(scan: _Scan, sheet: str) -> tuple[dict[str, tuple[int, Cell]], set[Cell]]:
-    """Labelled width/height cells: {"width": (value, cell)} and the cells they occupy."""
-    found: dict[str, tuple[int, Cell]] = {}
-    used: set[Cell] = set()
-    r0, c0 = scan.origin
-    for i, row in enumerate(scan.values):
-        for j, v in enumerate(row):
-            label = dimension_label(v)
-            if not label:
-                continue
-            for di, dj in ((0, 1), (0, 2), (1, 0)):
-                cell = (r0 + i + di, c0 + j + dj)
-                value = scan.at(*cell)
-                if value is None:
-                    continue
-                try:
-                    numbers = parse_clues(value)
-                except BadClue:
-                    break
-                if len(numbers) == 1:
-                    if label in found and found[label][0] != numbers[0]:
-                        raise WorkbookError(
-                            f"{where(sheet, cell)}: {label} {numbers[0]} differs from "
-                            f"{label} {found[label][0]} at {where(sheet, found[label][1])}"
-                        )
-                    found[label] = (numbers[0], cell)
-                    used.update({cell, (r0 + i, c0 + j)})
-                break
-    return found, used
-
-
-def _named(book: Book | None, sheet: str) -> dict[str, Rect]:
+def named_ranges(book: Book | None, sheet: str) -> dict[str, Rect]:
     """The special defined names that refer to this sheet (sheet-local names first)."""
     if book is None:
         return {}
@@ -175,7 +105,7 @@ def _named(book: Book | None, sheet: str) -> dict[str, Rect]:
     return out
 
 
-def _size_from_name(sheet: Sheet, rect: Rect) -> tuple[int, int]:
+def size_from_name(sheet: Sheet, rect: Rect) -> tuple[int, int]:
     """(width, height) from the cells a ``PuzzleSize`` name refers to."""
     values = [v for row in sheet.read_values(rect) for v in row if v is not None]
     if len(values) == 1 and parse_size(str(values[0])):
@@ -192,98 +122,15 @@ def _size_from_name(sheet: Sheet, rect: Rect) -> tuple[int, int]:
     return numbers[0], numbers[1]
 
 
-def _find_corner(clue: np.ndarray) -> list[tuple[int, int]]:
-    """Grid corners (indices into the scan) with the most clues above-right and below-left."""
-    h, w = clue.shape
-    prefix = np.zeros((h + 1, w + 1), dtype=np.int64)
-    prefix[1:, 1:] = clue.cumsum(0).cumsum(1)
-    total = prefix[h, w]
-    corner = prefix  # clues above-left of (gr, gc)
-    above = prefix[:, w : w + 1] - prefix  # above, right of gc
-    left = prefix[h : h + 1, :] - prefix  # below, left of gc
-    inside = total - corner - above - left
-    score = above + left - corner - inside
-    score[(above == 0) | (left == 0)] = np.iinfo(np.int64).min
-    if score.max() == np.iinfo(np.int64).min:
-        return []
-    return [(int(r), int(c)) for r, c in np.argwhere(score == score.max())]
+def typed_dimensions(sheet: Sheet) -> dict[str, tuple[int, Cell]]:
+    """Labelled width/height cells of a sheet: ``{"width": (8, cell)}``; {} when empty."""
+    try:
+        return dimensions(scan(sheet))[0]
+    except NoPuzzleError:
+        return {}
 
 
-def _pick_corner(sheet: Sheet, scan: _Scan, candidates: list[tuple[int, int]]) -> Cell:
-    """Among equally good corners (blank clue lines leave a choice) the first boxed cell.
-
-    A person's clues may stand left-aligned in a wide template band; the grid's own
-    boxed cells then tell where it starts. Without borders the first candidate wins.
-    """
-    cells = [(scan.origin[0] + r, scan.origin[1] + c) for r, c in candidates]
-    read = getattr(sheet, "read_borders", None)
-    if read is not None and len(cells) > 1:
-        for cell in cells:
-            if read((*cell, *cell))[0][0]:
-                return cell
-    return cells[0]
-
-
-def _band_rows(scan: _Scan, bottom: int, left: int, right: int) -> int:
-    """The top row of the column-clue band that ends above row ``bottom``.
-
-    Blank rows are crossed (clues typed top-aligned in a deep band); a row of text
-    (a title, a note) ends the band.
-    """
-    top = bottom
-    r = bottom - 1
-    while r >= scan.origin[0]:
-        kinds = scan.kinds((r, left, r, right))
-        if (kinds == TEXT).any():
-            break
-        if ((kinds == CLUE) | (kinds == JUNK)).any():
-            top = r
-        r -= 1
-    return top
-
-
-def _band_cols(scan: _Scan, right: int, top: int, bottom: int) -> int:
-    """The left column of the row-clue band that ends left of column ``right``."""
-    left = right
-    c = right - 1
-    while c >= scan.origin[1]:
-        kinds = scan.kinds((top, c, bottom, c))
-        if (kinds == TEXT).any():
-            break
-        if ((kinds == CLUE) | (kinds == JUNK)).any():
-            left = c
-        c -= 1
-    return left
-
-
-def _bordered_extent(sheet: Sheet, corner: Cell, limit: int, along_rows: bool) -> int:
-    """How many cells from the corner onward carry a border (0 when unknown)."""
-    read = getattr(sheet, "read_borders", None)
-    if read is None:
-        return 0
-    r, c = corner
-    rect = (r, c, r, c + limit - 1) if along_rows else (r, c, r + limit - 1, c)
-    flags = [f for row in read(rect) for f in row]
-    n = 0
-    while n < len(flags) and flags[n]:
-        n += 1
-    return n
-
-
-def _line_clues(
-    scan: _Scan, sheet: str, cells: Iterable[Cell], dims_cells: set[Cell]
-) -> tuple[int, ...]:
-    """The clues of one line read from its band cells in order; WorkbookError on a bad cell."""
-    out: list[int] = []
-    for cell in cells:
-        if cell in dims_cells:
-            continue
-        value = scan.at(*cell)
-        try:
-            out.extend(parse_clues(value))
-        except BadClue as exc:
-            raise WorkbookError(f"{where(sheet, cell)}: {exc}") from None
-    return tuple(out)
+# ---- one grid → one puzzle --------------------------------------------------------------
 
 
 def _check_size(sheet: str, width: int, height: int, at: Rect) -> None:
@@ -295,168 +142,54 @@ def _check_size(sheet: str, width: int, height: int, at: Rect) -> None:
         )
 
 
-def _givens(sheet: Sheet, grid: Rect) -> np.ndarray:
-    """States of cells a person painted: dark fill black; a cross or an x white."""
-    h, w = grid[2] - grid[0] + 1, grid[3] - grid[1] + 1
-    out = empty_grid(h, w)
-    fills = sheet.read_fills(grid)
-    values = sheet.read_values(grid)
-    read_diag = getattr(sheet, "read_diagonals", None)
-    diagonals = read_diag(grid) if read_diag else [[False] * w for _ in range(h)]
-    for r in range(h):
-        for c in range(w):
-            fill, value = fills[r][c], values[r][c]
-            mark = isinstance(value, str) and value.strip().lower() in WHITE_MARKS
-            if fill and luminance(fill) < DARK:
-                out[r, c] = BLACK_CONC
-            elif diagonals[r][c] or mark:
-                out[r, c] = WHITE_CONC
-            else:
-                out[r, c] = BLANK
-    return out
-
-
-def luminance(color: str) -> float:
-    """Relative luminance 0 (black) … 1 (white) of ``#RRGGBB``."""
-    h = color.lstrip("#")
-    r, g, b = (int(h[i : i + 2], 16) / 255 for i in (0, 2, 4))
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def read_puzzle(sheet: Sheet, book: Book | None = None, *, givens: bool = False) -> SheetPuzzle:
-    """Find the puzzle on one sheet; WorkbookError (NoPuzzleError) naming the cell at fault."""
-    name = sheet.name
-    names = _named(book, name)
-    scan = _scan(sheet)
-    dims, dims_cells = _dimensions(scan, name)
-    for cell in dims_cells:
-        i, j = cell[0] - scan.origin[0], cell[1] - scan.origin[1]
-        if 0 <= i < scan.kind.shape[0] and 0 <= j < scan.kind.shape[1]:
-            scan.kind[i, j] = TEXT
-    width = dims.get("width", (None, None))[0]
-    height = dims.get("height", (None, None))[0]
-    if SIZE_NAME in names:
-        width, height = _size_from_name(sheet, names[SIZE_NAME])
-    layout = "template"
-    if GRID_NAME in names:
-        layout = "named"
-        top, left, bottom, right = names[GRID_NAME]
-        grid_w, grid_h = right - left + 1, bottom - top + 1
-        _check_size(name, grid_w, grid_h, names[GRID_NAME])
-        if (width and width != grid_w) or (height and height != grid_h):
-            raise WorkbookError(
-                f"{where(name, names[GRID_NAME])}: {GRID_NAME} is {grid_w}×{grid_h} "
-                f"but the size given is {width or grid_w}×{height or grid_h}"
-            )
-        width, height = grid_w, grid_h
-    else:
-        corners = _find_corner((scan.kind == CLUE).astype(np.int64))
-        if not corners:
-            raise NoPuzzleError(
-                f"{where(name, scan.origin)}: no clues found (expected column clues above "
-                f"the grid and row clues left of it)"
-            )
-        top, left = _pick_corner(sheet, scan, corners)
-        last_row = scan.origin[0] + scan.kind.shape[0] - 1
-        last_col = scan.origin[1] + scan.kind.shape[1] - 1
-        band_top = _band_rows(scan, top, left, last_col)
-        band_left = _band_cols(scan, left, top, last_row)
-        col_kinds = scan.kinds((band_top, left, top - 1, last_col))
-        row_kinds = scan.kinds((top, band_left, last_row, left - 1))
-        clue_w = int(np.nonzero(((col_kinds == CLUE) | (col_kinds == JUNK)).any(0))[0].max()) + 1
-        clue_h = int(np.nonzero(((row_kinds == CLUE) | (row_kinds == JUNK)).any(1))[0].max()) + 1
-        for label, found, given in (("width", clue_w, width), ("height", clue_h, height)):
-            if given is not None and found > given:
-                kind = "columns" if label == "width" else "rows"
-                raise WorkbookError(
-                    f"{where(name, dims[label][1]) if label in dims else name}: clues found "
-                    f"for {found} {kind} but the {label} given is {given}"
-                )
-        _check_size(name, width or clue_w, height or clue_h, (top, left, top, left))
-        if width is None:
-            width = max(clue_w, _bordered_extent(sheet, (top, left), MAX_SIDE, True))
-        if height is None:
-            height = max(clue_h, _bordered_extent(sheet, (top, left), MAX_SIDE, False))
-        _check_size(name, width, height, (top, left, top, left))
-        bottom, right = top + height - 1, left + width - 1
-    grid = (top, left, bottom, right)
-    row_rects = _row_bands(scan, names, grid)
-    col_rects = _col_bands(scan, names, grid)
-    rows = [
-        _line_clues(scan, name, _rect_cells(rect), dims_cells) if rect else () for rect in row_rects
-    ]
-    cols = [
-        _line_clues(scan, name, _rect_cells(rect), dims_cells) if rect else () for rect in col_rects
-    ]
-    if not any(rows) and not any(cols):
-        raise NoPuzzleError(f"{where(name, grid)}: no clues found for the grid")
-    # Colour path: clue cells in more than one colour hold a colour puzzle (colour_read).
-    puzzle = read_colour_puzzle(sheet, row_rects, col_rects, dims_cells, grid)
-    if puzzle is None:
-        try:
-            puzzle = Puzzle.from_clues(rows, cols, title=name, meta={"sheet": name})
-        except PuzzleError as exc:
-            raise WorkbookError(_place_error(exc, name, row_rects, col_rects)) from None
-    return SheetPuzzle(
-        sheet=name,
-        puzzle=puzzle,
-        grid=grid,
-        row_clue_cells=[
-            r or (grid[0] + i, grid[1], grid[0] + i, grid[1] - 1) for i, r in enumerate(row_rects)
-        ],
-        col_clue_cells=[
-            c or (grid[0], grid[1] + j, grid[0] - 1, grid[1] + j) for j, c in enumerate(col_rects)
-        ],
-        givens=(
-            colour_givens(sheet, grid, puzzle.palette)
-            if isinstance(puzzle, ColourPuzzle)
-            else _givens(sheet, grid)
+def _side(
+    sheet: str, label: str, given: tuple[int, Cell] | None, clue: int, boxed: int, box: Rect
+) -> int:
+    """One side of the grid from its clues, its boxed cells and a typed size label."""
+    kind = "columns" if label == "width" else "rows"
+    if given is None:
+        return max(clue, boxed)
+    value, cell = given
+    if clue > value:
+        raise WorkbookError(
+            f"{where(sheet, cell)}: clues found for {clue} {kind} but the {label} given is {value}"
         )
-        if givens
-        else None,
-        layout=layout,
-    )
+    if boxed >= max(clue, 1) and boxed != value:
+        raise WorkbookError(
+            f"{where(sheet, cell)}: {label} {value} disagrees with the grid, whose borders "
+            f"box {boxed} {kind} at {where(sheet, box)} (clues for {clue})"
+        )
+    return value
 
 
-def _row_bands(scan: _Scan, names: dict[str, Rect], grid: Rect) -> list[Rect | None]:
-    """Per grid row, the rectangle of its clue cells (left of the grid or RowClues)."""
-    top, left, bottom, _ = grid
-    if ROW_NAME in names:
-        rt, rl, rb, rr = names[ROW_NAME]
-        if rb - rt != bottom - top:
-            raise WorkbookError(f"{ROW_NAME} has {rb - rt + 1} rows, the grid {bottom - top + 1}")
-        return [(rt + i, rl, rt + i, rr) for i in range(bottom - top + 1)]
-    band_left = _band_cols(scan, left, top, bottom)
-    if band_left == left:
-        return [None] * (bottom - top + 1)
-    return [(top + i, band_left, top + i, left - 1) for i in range(bottom - top + 1)]
+def _line_rects(grid: Rect, rows: Rect | None, cols: Rect | None):
+    """Per grid row and per grid column, the rectangle of its clue cells (None: no band)."""
+    top, left, bottom, right = grid
+    row_rects = [None if rows is None else (r, rows[1], r, rows[3]) for r in range(top, bottom + 1)]
+    col_rects = [None if cols is None else (cols[0], c, cols[2], c) for c in range(left, right + 1)]
+    return row_rects, col_rects
 
 
-def _col_bands(scan: _Scan, names: dict[str, Rect], grid: Rect) -> list[Rect | None]:
-    """Per grid column, the rectangle of its clue cells (above the grid or ColClues)."""
-    top, left, _, right = grid
-    if COL_NAME in names:
-        ct, cl, cb, cr = names[COL_NAME]
-        if cr - cl != right - left:
-            raise WorkbookError(
-                f"{COL_NAME} has {cr - cl + 1} columns, the grid {right - left + 1}"
-            )
-        return [(ct, cl + j, cb, cl + j) for j in range(right - left + 1)]
-    band_top = _band_rows(scan, top, left, right)
-    if band_top == top:
-        return [None] * (right - left + 1)
-    return [(band_top, left + j, top - 1, left + j) for j in range(right - left + 1)]
+def _no_clues_inside(facts: Facts, grid: Rect) -> None:
+    """A number other than 0/1 inside a grid is neither a clue nor a mark: name it."""
+    r0, c0 = facts.origin
+    a, b = max(grid[0] - r0, 0), max(grid[1] - c0, 0)
+    inside = facts.strength[a : max(grid[2] - r0 + 1, 0), b : max(grid[3] - c0 + 1, 0)]
+    hits = np.argwhere(inside == STRONG)
+    if len(hits) >= LEFTOVER_CLUES:  # the clues of another puzzle run into this grid
+        cells = [facts.cell(a + int(i), b + int(j)) for i, j in hits]
+        rows, cols = [c[0] for c in cells], [c[1] for c in cells]
+        raise ambiguous(facts.sheet, [grid, (min(rows), min(cols), max(rows), max(cols))])
+    if len(hits):
+        cell = facts.cell(a + int(hits[0][0]), b + int(hits[0][1]))
+        raise WorkbookError(
+            f'{where(facts.sheet, cell)}: "{facts.at(cell)}" inside the grid '
+            f"{where(facts.sheet, grid)} is not a mark (type 1, ■ or # for black, 0, × or ・ "
+            f"for white), nor a clue"
+        )
 
 
-def _rect_cells(rect: Rect) -> list[Cell]:
-    """The cells of a rectangle row by row."""
-    top, left, bottom, right = rect
-    return [(r, c) for r in range(top, bottom + 1) for c in range(left, right + 1)]
-
-
-def _place_error(
-    exc: PuzzleError, sheet: str, row_rects: list[Rect | None], col_rects: list[Rect | None]
-) -> str:
+def _place_error(exc: PuzzleError, sheet: str, row_rects, col_rects) -> str:
     """A PuzzleError message with the clue cells of its line (or the sheet) named."""
     message = str(exc)
     if exc.line is None:
@@ -469,10 +202,167 @@ def _place_error(
     return message.replace(label, f"{label} ({where(sheet, rect)})", 1)
 
 
-def find_puzzles(
-    book: Book, *, sheet: str | None = None, givens: bool = False
+def _assemble(
+    sheet: Sheet, facts: Facts, grid: Rect, bands: tuple[Rect | None, Rect | None], skip: set[Cell]
+) -> tuple[Puzzle, list, list]:
+    """Read the clues of every line of a placed grid and build its puzzle."""
+    name = sheet.name
+    _check_size(name, grid[3] - grid[1] + 1, grid[2] - grid[0] + 1, grid)
+    if grid[0] < 1 or grid[1] < 1:
+        raise WorkbookError(
+            f"{where(name, (max(grid[0], 1), max(grid[1], 1)))}: the grid "
+            f"would start beyond the sheet's edge; check the size labels"
+        )
+    row_rects, col_rects = _line_rects(grid, *bands)
+    rows = [line_clues(facts, rect, skip) for rect in row_rects]
+    cols = [line_clues(facts, rect, skip) for rect in col_rects]
+    if not any(rows) and not any(cols):
+        raise NoPuzzleError(f"{where(name, grid)}: no clues found for the grid")
+    _no_clues_inside(facts, grid)
+    # Colour path: clue cells in more than one colour hold a colour puzzle (colour_read).
+    puzzle = read_colour_puzzle(sheet, row_rects, col_rects, skip, grid)
+    if puzzle is None:
+        try:
+            puzzle = Puzzle.from_clues(rows, cols, title=name, meta={"sheet": name})
+        except PuzzleError as exc:
+            raise WorkbookError(_place_error(exc, name, row_rects, col_rects)) from None
+    return puzzle, row_rects, col_rects
+
+
+def _givens(sheet: Sheet, grid: Rect, puzzle) -> np.ndarray:
+    """A player's marks in the grid: colour-set states for a colour puzzle."""
+    if isinstance(puzzle, ColourPuzzle):
+        return colour_givens(sheet, grid, puzzle.palette)
+    return read_states(sheet, grid)
+
+
+def _sheet_puzzle(sheet, facts, grid, bands, skip, *, givens, layout="template", ignored=()):
+    """A SheetPuzzle for a placed grid (clue rects default to empty ones beside the grid)."""
+    puzzle, row_rects, col_rects = _assemble(sheet, facts, grid, bands, skip)
+    return SheetPuzzle(
+        sheet=sheet.name,
+        puzzle=puzzle,
+        grid=grid,
+        row_clue_cells=[
+            r or (grid[0] + i, grid[1], grid[0] + i, grid[1] - 1) for i, r in enumerate(row_rects)
+        ],
+        col_clue_cells=[
+            c or (grid[0], grid[1] + j, grid[0] - 1, grid[1] + j) for j, c in enumerate(col_rects)
+        ],
+        givens=_givens(sheet, grid, puzzle) if givens else None,
+        layout=layout,
+        ignored=list(ignored),
+    )
+
+
+# ---- the sheet's puzzles ----------------------------------------------------------------
+
+
+def _named_grid(sheet: Sheet, facts: Facts, names: dict[str, Rect], size) -> tuple[Rect, tuple]:
+    """Grid and bands of a sheet with a ``PuzzleGrid`` name (RowClues/ColClues optional)."""
+    grid = names[GRID_NAME]
+    top, left, bottom, right = grid
+    grid_w, grid_h = right - left + 1, bottom - top + 1
+    _check_size(sheet.name, grid_w, grid_h, grid)
+    width, height = size
+    if (width and width != grid_w) or (height and height != grid_h):
+        raise WorkbookError(
+            f"{where(sheet.name, grid)}: {GRID_NAME} is {grid_w}×{grid_h} "
+            f"but the size given is {width or grid_w}×{height or grid_h}"
+        )
+    rows = names.get(ROW_NAME)
+    cols = names.get(COL_NAME)
+    if rows and rows[2] - rows[0] != bottom - top:
+        raise WorkbookError(f"{ROW_NAME} has {rows[2] - rows[0] + 1} rows, the grid {grid_h}")
+    if cols and cols[3] - cols[1] != right - left:
+        raise WorkbookError(f"{COL_NAME} has {cols[3] - cols[1] + 1} columns, the grid {grid_w}")
+    ij = facts.index((top, left))
+    if ij is not None and (rows is None or cols is None):
+        h, w = facts.shape
+        grid_of = Grid(Frame((0, 0, h - 1, w - 1)), ij, 0, 0, 0, 0, 0, 0)
+        grid_of.band_top = band_top(facts.kind, ij[0], ij[1], ij[1] + grid_w - 1)
+        grid_of.band_left = band_top(facts.kind.T, ij[1], ij[0], ij[0] + grid_h - 1)
+        _, found_rows, found_cols = grid_of.rects(facts, grid_w, grid_h)
+        rows, cols = rows or found_rows, cols or found_cols
+    if rows is not None:
+        rows = (top, rows[1], bottom, rows[3])
+    if cols is not None:
+        cols = (cols[0], left, cols[2], right)
+    return grid, (rows, cols)
+
+
+def read_puzzles(
+    sheet: Sheet, book: Book | None = None, *, givens: bool = False, area: Rect | None = None
 ) -> list[SheetPuzzle]:
-    """The puzzle of every sheet (or of one named sheet); sheets without clues are skipped.
+    """Every puzzle on one sheet (or in ``area`` of it), in reading order.
+
+    WorkbookError naming the cell at fault; NoPuzzleError when the sheet holds none.
+    """
+    name = sheet.name
+    names = named_ranges(book, name) if area is None else {}
+    facts = scan(sheet, area)
+    dims, dims_cells = dimensions(facts)
+    width = dims.get("width", (None, None))[0]
+    height = dims.get("height", (None, None))[0]
+    if SIZE_NAME in names:
+        width, height = size_from_name(sheet, names[SIZE_NAME])
+        dims = {"width": (width, names[SIZE_NAME][:2]), "height": (height, names[SIZE_NAME][:2])}
+    if GRID_NAME in names:
+        grid, bands = _named_grid(sheet, facts, names, (width, height))
+        return [_sheet_puzzle(sheet, facts, grid, bands, dims_cells, givens=givens, layout="named")]
+    grids = find_grids(facts)
+    if not grids:
+        raise NoPuzzleError(f"{where(name, facts.origin)}: {NO_CLUES}")
+    if len(grids) > 1:
+        dims = {}  # size labels belong to a sheet with one puzzle
+    out = []
+    for g in grids:
+        gr, gc = g.corner
+        across = g.frame.rect(facts, gr, gc, gr, gc + max(g.boxed_w, 1) - 1)
+        down = g.frame.rect(facts, gr, gc, gr + max(g.boxed_h, 1) - 1, gc)
+        w = _side(name, "width", dims.get("width"), g.clue_w, g.boxed_w, across)
+        h = _side(name, "height", dims.get("height"), g.clue_h, g.boxed_h, down)
+        _check_size(name, w, h, g.frame.rect(facts, *g.corner, *g.corner))
+        grid, rows, cols = g.rects(facts, w, h)
+        other = leftovers(facts, g, [r for r in (grid, rows, cols) if r is not None])
+        if other is not None:
+            raise ambiguous(name, [grid, other])
+        skip = dims_cells | {cell for r in g.rulers for cell in r.cells()}
+        ignored = [r.label(grid) for r in g.rulers]
+        try:
+            out.append(
+                _sheet_puzzle(
+                    sheet, facts, grid, (rows, cols), skip, givens=givens, ignored=ignored
+                )
+            )
+        except NoPuzzleError:
+            raise
+        except WorkbookError:
+            parts = close_parts(facts, g.frame.piece)
+            if len(parts) > 1:  # puzzles one empty line apart, read as one
+                raise ambiguous(name, parts) from None
+            raise
+    return sorted(out, key=lambda p: (p.grid[0], p.grid[1]))
+
+
+def read_puzzle(
+    sheet: Sheet, book: Book | None = None, *, givens: bool = False, area: Rect | None = None
+) -> SheetPuzzle:
+    """The one puzzle on a sheet; WorkbookError naming the ranges when it holds several."""
+    found = read_puzzles(sheet, book, givens=givens, area=area)
+    if len(found) > 1:
+        ranges = " and ".join(p.where for p in found)
+        raise WorkbookError(
+            f"{sheet.name}: several puzzles ({ranges}); pick one with --range "
+            f"{found[0].where} or a defined name {GRID_NAME}"
+        )
+    return found[0]
+
+
+def find_puzzles(
+    book: Book, *, sheet: str | None = None, givens: bool = False, area: Rect | None = None
+) -> list[SheetPuzzle]:
+    """The puzzles of every sheet (or of one named sheet); sheets without clues are skipped.
 
     WorkbookError when a sheet with clues is wrong, or when no sheet holds a puzzle.
     """
@@ -481,7 +371,7 @@ def find_puzzles(
     first_miss: NoPuzzleError | None = None
     for s in sheets:
         try:
-            found.append(read_puzzle(s, book, givens=givens))
+            found.extend(read_puzzles(s, book, givens=givens, area=area))
         except NoPuzzleError as exc:
             if sheet:
                 raise
@@ -489,8 +379,16 @@ def find_puzzles(
     if not found:
         if len(sheets) == 1 and first_miss is not None:
             raise first_miss
-        raise NoPuzzleError(
-            "no clues found on any sheet (expected column clues above the grid and row "
-            "clues left of it)"
-        )
+        raise NoPuzzleError(f"{NO_CLUES.replace('found', 'found on any sheet', 1)}")
     return found
+
+
+# Old private names, kept until every caller uses the public ones above.
+_named = named_ranges
+_size_from_name = size_from_name
+_scan = scan
+
+
+def _dimensions(facts: Facts, sheet: str) -> tuple[dict[str, tuple[int, Cell]], set[Cell]]:
+    """Old name of :func:`bands.dimensions` (the sheet name is in the facts)."""
+    return dimensions(facts)

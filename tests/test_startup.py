@@ -1,0 +1,69 @@
+"""Fast start: ``xlsolver solve x.non`` imports only what the input needs.
+
+Each check runs the command in a fresh interpreter and lists the modules it loaded:
+no spreadsheet library, no progress bar off a terminal, no SAT solver when line logic
+decides the puzzle (and the SAT solver, as a check that the test can fail, when it
+does not). The time itself is measured by ``bench/bench_solve.py --startup``.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+DATA = Path(__file__).resolve().parent / "data"
+NEVER = ("openpyxl", "tqdm", "xlwings", "dask", "PIL", "uno")
+
+SCRIPT = """
+import json, sys
+from xlsolver.cli import main
+code = main(sys.argv[2:])
+with open(sys.argv[1], "w") as fh:
+    json.dump({"code": code, "modules": sorted(sys.modules)}, fh)
+"""
+
+
+def loaded(tmp_path: Path, *args: str) -> tuple[int, set[str]]:
+    """Exit status and top-level modules of one ``xlsolver`` run in a fresh interpreter."""
+    out = tmp_path / "modules.json"
+    run = subprocess.run(
+        [sys.executable, "-c", SCRIPT, str(out), *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert out.exists(), run.stderr
+    data = json.loads(out.read_text())
+    return data["code"], {m.split(".")[0] for m in data["modules"]}
+
+
+def test_solving_a_puzzle_file_loads_no_spreadsheet_bar_or_sat_library(tmp_path):
+    code, modules = loaded(tmp_path, "solve", str(DATA / "webpbn-00001-dancer.non"))
+    assert code == 0
+    assert "xlsolver" in modules
+    assert not modules & {*NEVER, "pysat"}
+
+
+def test_a_file_of_several_puzzles_off_a_terminal_loads_no_progress_bar(tmp_path):
+    code, modules = loaded(tmp_path, "solve", "--json", str(DATA / "jwilk-data000.nin"))
+    assert not modules & set(NEVER)
+    code, modules = loaded(tmp_path, "solve", str(DATA / "taai2011-first3-questions.txt"))
+    assert code == 0
+    assert not modules & set(NEVER)
+    assert "pysat" in modules  # line logic leaves cells open here: the SAT solver is loaded
+
+
+def test_other_commands_still_listed_in_help():
+    run = subprocess.run(
+        [sys.executable, "-m", "xlsolver.cli", "--help"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert run.returncode == 0
+    for name in ("solve", "convert", "make", "hints", "pentomino"):
+        assert name in run.stdout

@@ -1,0 +1,296 @@
+"""Finding grids on a scanned sheet: where each puzzle's grid and clue bands are.
+
+The scan is cut into pieces at two or more empty rows or columns where each part holds a
+corner (several puzzles on one sheet, side by side or stacked; titles and notes do not
+join pieces). Puzzles one empty line apart cannot be told from a spacer between clues
+and grid; when reading such a piece as one puzzle fails, its parts are named instead. In a piece,
+the grid's corner is the cell with the most clues above-right and below-left and none
+inside, seen in the four ways a sheet can hold its bands (above/below, left/right).
+Clues of 0 or 1 are weighed only when nothing else places the corner, so a player's
+``1`` marks inside the grid do not move it; boxed cells (borders) choose among equal
+corners and extend the grid past empty clue lines; index rulers are set aside first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..sheets.errors import WorkbookError
+from ..sheets.protocol import Rect
+from .address import where
+from .bands import band_extent, band_top, boxed_run
+from .rulers import Ruler, find_rulers, give_back, misplaced
+from .scan import CLUE, EMPTY, JUNK, MARK, RULER, STRONG, Facts
+
+MIN_GAP = 2  # empty rows or columns that part two puzzles (when each part holds a corner)
+CLOSE_GAP = 1  # a narrower gap parts them only to name them when reading them as one fails
+LEFTOVER_CLUES = 3  # this many clues outside a found puzzle's bands: another puzzle is there
+FLIPS = ((False, False), (False, True), (True, False), (True, True))  # rows, cols mirrored
+NO_SCORE = np.iinfo(np.int64).min
+
+
+@dataclass(frozen=True)
+class Frame:
+    """A piece of the scan (array indices, inclusive) seen with its bands above and left."""
+
+    piece: Rect
+    flip_rows: bool = False
+    flip_cols: bool = False
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """(rows, columns) of the piece."""
+        return self.piece[2] - self.piece[0] + 1, self.piece[3] - self.piece[1] + 1
+
+    def view(self, array: np.ndarray) -> np.ndarray:
+        """The piece of an array of the scan, mirrored as the frame sees it."""
+        i0, j0, i1, j1 = self.piece
+        out = array[i0 : i1 + 1, j0 : j1 + 1]
+        if self.flip_rows:
+            out = out[::-1, :]
+        if self.flip_cols:
+            out = out[:, ::-1]
+        return out
+
+    def rect(self, facts: Facts, top: int, left: int, bottom: int, right: int) -> Rect:
+        """A frame rectangle as a sheet rectangle."""
+        h, w = self.shape
+        rows = [h - 1 - top, h - 1 - bottom] if self.flip_rows else [top, bottom]
+        cols = [w - 1 - left, w - 1 - right] if self.flip_cols else [left, right]
+        r0, c0 = facts.origin[0] + self.piece[0], facts.origin[1] + self.piece[1]
+        return (
+            int(r0 + min(rows)),
+            int(c0 + min(cols)),
+            int(r0 + max(rows)),
+            int(c0 + max(cols)),
+        )
+
+
+@dataclass
+class Grid:
+    """A grid found in a piece: its corner in the frame and what the bands and borders say."""
+
+    frame: Frame
+    corner: tuple[int, int]
+    band_top: int
+    band_left: int
+    clue_w: int  # columns the column clues reach
+    clue_h: int  # rows the row clues reach
+    boxed_w: int  # boxed cells from the corner across
+    boxed_h: int  # … and down
+    rulers: list[Ruler] = field(default_factory=list)
+
+    def rects(self, facts: Facts, width: int, height: int) -> tuple[Rect, Rect | None, Rect | None]:
+        """(grid, row band, column band) on the sheet for a grid of this size."""
+        gr, gc = self.corner
+        f = self.frame
+        grid = f.rect(facts, gr, gc, gr + height - 1, gc + width - 1)
+        rows = f.rect(facts, gr, self.band_left, gr + height - 1, gc - 1)
+        cols = f.rect(facts, self.band_top, gc, gr - 1, gc + width - 1)
+        return grid, rows if self.band_left < gc else None, cols if self.band_top < gr else None
+
+
+def corner_scores(weights: np.ndarray) -> tuple[int, list[tuple[int, int]]]:
+    """The best corner score and every corner that has it (clues above and left needed)."""
+    h, w = weights.shape
+    prefix = np.zeros((h + 1, w + 1), dtype=np.int64)
+    prefix[1:, 1:] = weights.cumsum(0).cumsum(1)
+    total = prefix[h, w]
+    above = prefix[:, w : w + 1] - prefix  # rows above, columns right of the corner
+    left = prefix[h : h + 1, :] - prefix  # rows below, columns left of the corner
+    inside = total - prefix - above - left
+    score = above + left - prefix - inside
+    score[(above == 0) | (left == 0)] = NO_SCORE
+    best = int(score.max())
+    if best == NO_SCORE:
+        return best, []
+    return best, [(int(r), int(c)) for r, c in np.argwhere(score == best)]
+
+
+def _weights(facts: Facts, strong: bool) -> np.ndarray:
+    """Clue cells that place a corner: strong clues only, or every clue."""
+    clue = facts.kind == CLUE
+    return (clue & (facts.strength == STRONG) if strong else clue).astype(np.int64)
+
+
+def best_frames(facts: Facts, piece: Rect) -> list[tuple[Frame, list[tuple[int, int]]]]:
+    """The ways of seeing the piece that share the best corner score, with their corners."""
+    for strong in (True, False):
+        weights = _weights(facts, strong)
+        scored = []
+        for flips in FLIPS:
+            frame = Frame(piece, *flips)
+            score, corners = corner_scores(frame.view(weights))
+            if corners:
+                scored.append((score, frame, corners))
+        if scored:
+            top = max(s for s, _, _ in scored)
+            return [(f, c) for s, f, c in scored if s == top]
+    return []
+
+
+def _only_rulers(line: np.ndarray) -> bool:
+    """True when a line holds a ruler and nothing else."""
+    return bool((line == RULER).any() and ((line == RULER) | (line == EMPTY)).all())
+
+
+def _pick(frame: Frame, facts: Facts, corners: list[tuple[int, int]]) -> tuple[int, int]:
+    """Among equal corners a boxed one, nearest the bands; then past a line of rulers."""
+    boxed = frame.view(facts.boxed)
+    kind = frame.view(facts.kind)
+    gr, gc = min(corners, key=lambda rc: (not boxed[rc], rc))
+    h, w = kind.shape
+    while not boxed[gr, gc]:
+        if gr + 1 < h and _only_rulers(kind[gr, gc + 1 :]):
+            gr += 1
+        elif gc + 1 < w and _only_rulers(kind[gr + 1 :, gc]):
+            gc += 1
+        else:
+            break
+    return gr, gc
+
+
+def _grid_in(facts: Facts, frame: Frame, corners: list[tuple[int, int]]) -> Grid:
+    """The grid at the chosen corner of a frame, with its bands' reach."""
+    gr, gc = _pick(frame, facts, corners)
+    kind, boxed = frame.view(facts.kind), frame.view(facts.boxed)
+    h, w = kind.shape
+    top = band_top(kind, gr, gc, w - 1)
+    left = band_top(kind.T, gc, gr, h - 1)
+    return Grid(
+        frame,
+        (gr, gc),
+        top,
+        left,
+        clue_w=band_extent(kind, top, gr - 1, gc),
+        clue_h=band_extent(kind.T, left, gc - 1, gr),
+        boxed_w=boxed_run(boxed, gr, gc, True),
+        boxed_h=boxed_run(boxed, gr, gc, False),
+    )
+
+
+def locate(facts: Facts, piece: Rect) -> Grid | None:
+    """The grid of one piece, None when the piece holds no corner.
+
+    Equal scores in two frames (a sheet read transposed scores the same) are decided by
+    a boxed corner, then by the larger grid: clue bands are shallower than grids are wide.
+    """
+    grids = [_grid_in(facts, f, c) for f, c in best_frames(facts, piece)]
+    if not grids:
+        return None
+    return max(
+        grids, key=lambda g: (g.boxed_w > 0, max(g.clue_w, g.boxed_w) * max(g.clue_h, g.boxed_h))
+    )
+
+
+def _occupied(facts: Facts) -> np.ndarray:
+    """Cells that belong to some puzzle: clues, marks, rulers, fills, borders (not text)."""
+    return np.isin(facts.kind, (CLUE, JUNK, MARK, RULER)) | facts.filled | facts.boxed
+
+
+def _parts(used: np.ndarray, offset: int, gap: int) -> list[tuple[int, int]]:
+    """Spans (first, last) of a 1-D occupancy split at ``gap`` or more empty entries."""
+    idx = np.nonzero(used)[0]
+    if not len(idx):
+        return []
+    ids = [int(i) for i in idx]
+    spans, start = [], ids[0]
+    for a, b in zip(ids[:-1], ids[1:], strict=True):
+        if b - a > gap:
+            spans.append((offset + start, offset + a))
+            start = b
+    spans.append((offset + start, offset + ids[-1]))
+    return spans
+
+
+def pieces(
+    facts: Facts,
+    occupied: np.ndarray | None = None,
+    piece: Rect | None = None,
+    gap: int = MIN_GAP,
+) -> list[Rect]:
+    """The scan cut at ``gap`` or more empty rows or columns into pieces that each hold
+    a corner."""
+    occupied = _occupied(facts) if occupied is None else occupied
+    if piece is None:
+        h, w = facts.shape
+        piece = (0, 0, h - 1, w - 1)
+    i0, j0, i1, j1 = piece
+    sub = occupied[i0 : i1 + 1, j0 : j1 + 1]
+    for across in (True, False):
+        spans = _parts(sub.any(1) if across else sub.any(0), i0 if across else j0, gap)
+        if len(spans) < 2:
+            continue
+        parts = [(a, j0, b, j1) if across else (i0, a, i1, b) for a, b in spans]
+        if all(best_frames(facts, p) for p in parts):
+            return [q for p in parts for q in pieces(facts, occupied, p, gap)]
+    return [piece]
+
+
+def find_grids(facts: Facts) -> list[Grid]:
+    """Every grid of the scan, rulers set aside (and given back where they are clues)."""
+    rulers = find_rulers(facts)
+    grids = [g for g in (locate(facts, p) for p in pieces(facts)) if g is not None]
+    wrong = [r for r in rulers for g in grids if misplaced(r, *_footprint(facts, g))]
+    if wrong:
+        rulers = give_back(facts, rulers, wrong)
+        grids = [g for g in (locate(facts, p) for p in pieces(facts)) if g is not None]
+    for g in grids:
+        g.rulers = sorted(
+            (r for r in rulers if _touches(facts, g, r)), key=lambda r: (r.across, r.rect)
+        )
+    return grids
+
+
+def _footprint(facts: Facts, g: Grid) -> tuple[Rect, Rect | None, Rect | None]:
+    """Grid and bands at the size the clues and borders give."""
+    return g.rects(facts, max(g.clue_w, g.boxed_w, 1), max(g.clue_h, g.boxed_h, 1))
+
+
+def _touches(facts: Facts, g: Grid, ruler: Ruler) -> bool:
+    """True when a ruler lies in the grid's piece."""
+    top, left, bottom, right = g.frame.rect(facts, 0, 0, *(n - 1 for n in g.frame.shape))
+    r = ruler.rect
+    return top <= r[0] and r[2] <= bottom and left <= r[1] and r[3] <= right
+
+
+def leftovers(facts: Facts, g: Grid, footprint: list[Rect]) -> Rect | None:
+    """The bounding box of strong clues in the grid's piece outside its footprint, when
+    there are LEFTOVER_CLUES or more: another puzzle that cannot be told apart."""
+    i0, j0, i1, j1 = g.frame.piece
+    mask = np.zeros(facts.shape, dtype=bool)
+    mask[i0 : i1 + 1, j0 : j1 + 1] = _weights(facts, True)[i0 : i1 + 1, j0 : j1 + 1] > 0
+    r0, c0 = facts.origin
+    for top, left, bottom, right in footprint:
+        a, b = max(top - r0, 0), max(left - c0, 0)
+        mask[a : max(bottom - r0 + 1, 0), b : max(right - c0 + 1, 0)] = False
+    if mask.sum() < LEFTOVER_CLUES:
+        return None
+    rows, cols = np.nonzero(mask)
+    first = facts.cell(int(rows.min()), int(cols.min()))
+    last = facts.cell(int(rows.max()), int(cols.max()))
+    return (*first, *last)
+
+
+def close_parts(facts: Facts, piece: Rect) -> list[Rect]:
+    """The sheet ranges of a piece's parts one empty line apart (one range: no parts)."""
+    occupied = _occupied(facts)
+    out = []
+    for i0, j0, i1, j1 in pieces(facts, occupied, piece, CLOSE_GAP):
+        rows, cols = np.nonzero(occupied[i0 : i1 + 1, j0 : j1 + 1])
+        first = facts.cell(i0 + int(rows.min()), j0 + int(cols.min()))
+        last = facts.cell(i0 + int(rows.max()), j0 + int(cols.max()))
+        out.append((*first, *last))
+    return out
+
+
+def ambiguous(sheet: str, ranges: list[Rect]) -> WorkbookError:
+    """One line naming the ranges that could not be told apart and how to pick one."""
+    names = [where(sheet, r) for r in ranges]
+    return WorkbookError(
+        f"{sheet}: cannot tell the puzzles at {', '.join(names[:-1])} and {names[-1]} apart; "
+        f"leave two empty rows or columns between puzzles, or pick one with --range "
+        f"{names[0]} (or a defined name PuzzleGrid)"
+    )

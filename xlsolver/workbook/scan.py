@@ -1,0 +1,155 @@
+"""One read of a sheet into a grid of facts the finder works on.
+
+Everything comes through the sheet protocol (values, fills, borders, number formats,
+formulas), so the openpyxl, UNO and xlwings back ends give the finder the same facts.
+Reads a back end may lack (``read_borders``, ``read_number_formats``,
+``read_formulas``) fall back to "none known".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..sheets.errors import WorkbookError
+from ..sheets.protocol import Cell, Rect, Sheet
+from .address import where
+from .clues import BadClue, dimension_label, parse_clues
+from .marks import PAPER, is_symbol, luminance
+
+MAX_SCAN_CELLS = 2_000_000  # a used range larger than this is not scanned cell by cell
+MAX_JUNK_LENGTH = 3  # short text in a clue band is a mistyped clue, longer text a note
+
+# Kinds of cell: EMPTY, a CLUE, JUNK (short text: a mistyped clue), TEXT (a title, a
+# label, a note), a MARK symbol (■, x, ・: a player's, never a clue), a RULER index.
+EMPTY, CLUE, JUNK, TEXT, MARK, RULER = 0, 1, 2, 3, 4, 5
+BAND_KINDS = (CLUE, JUNK, MARK)  # what a clue band may hold
+WEAK, STRONG = 1, 2  # a clue of 0 or 1 (could be a player's mark) / any other clue
+
+
+class NoPuzzleError(WorkbookError):
+    """The sheet holds no clues at all (a notes sheet is skipped, not an error)."""
+
+
+@dataclass
+class Facts:
+    """The scanned rectangle of a sheet, cell by cell (index [i, j] is origin + (i, j))."""
+
+    sheet: str
+    origin: Cell
+    values: list[list[object]]
+    formats: list[list[str]] | None
+    kind: np.ndarray  # EMPTY / CLUE / JUNK / TEXT / MARK / RULER
+    strength: np.ndarray  # 0, WEAK or STRONG per clue cell
+    filled: np.ndarray  # a visible fill
+    boxed: np.ndarray  # a line on all four sides
+    formulas: dict[Cell, str] = field(default_factory=dict)  # formulas without a saved value
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """(rows, columns) scanned."""
+        return self.kind.shape  # type: ignore[return-value]
+
+    def index(self, cell: Cell) -> tuple[int, int] | None:
+        """Array index of a sheet cell, None outside the scan."""
+        i, j = cell[0] - self.origin[0], cell[1] - self.origin[1]
+        h, w = self.shape
+        return (i, j) if 0 <= i < h and 0 <= j < w else None
+
+    def at(self, cell: Cell) -> object:
+        """The value of a sheet cell (None outside the scan)."""
+        ij = self.index(cell)
+        return None if ij is None else self.values[ij[0]][ij[1]]
+
+    def number_format(self, cell: Cell) -> str | None:
+        """The number format of a cell, None when the back end cannot say."""
+        ij = self.index(cell)
+        return None if ij is None or self.formats is None else self.formats[ij[0]][ij[1]]
+
+    def cell(self, i: int, j: int) -> Cell:
+        """The sheet cell of an array index."""
+        return (int(self.origin[0] + i), int(self.origin[1] + j))
+
+    def clues(self, cell: Cell) -> tuple[int, ...]:
+        """The clues one cell holds; WorkbookError naming the cell when it is not a clue."""
+        if cell in self.formulas:
+            raise WorkbookError(
+                f"{where(self.sheet, cell)}: the formula {self.formulas[cell]} has no saved "
+                f"value; open and save the file in a spreadsheet program, or type the clues"
+            )
+        try:
+            return parse_clues(self.at(cell), self.number_format(cell))
+        except BadClue as exc:
+            raise WorkbookError(f"{where(self.sheet, cell)}: {exc}") from None
+
+
+def _read(sheet: Sheet, method: str, rect: Rect):
+    """An optional protocol read, None when the back end does not have it."""
+    read = getattr(sheet, method, None)
+    return None if read is None else read(rect)
+
+
+def classify(value: object, number_format: str | None) -> tuple[int, int]:
+    """(kind, strength) of one cell value."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return EMPTY, 0
+    if is_symbol(value):
+        return MARK, 0
+    try:
+        numbers = parse_clues(value, number_format)
+    except BadClue:
+        numbers = None
+    if numbers:
+        return CLUE, WEAK if numbers in ((0,), (1,)) else STRONG
+    if isinstance(value, str) and value.startswith("="):
+        return JUNK, 0  # a formula the file saved no value for
+    if dimension_label(value) or (isinstance(value, str) and len(value.strip()) > MAX_JUNK_LENGTH):
+        return TEXT, 0
+    return JUNK, 0
+
+
+def scan(sheet: Sheet, area: Rect | None = None) -> Facts:
+    """Read and classify the used range (or ``area`` of it); NoPuzzleError when empty."""
+    used = sheet.used_range()
+    if used is not None and area is not None:
+        used = (
+            max(used[0], area[0]),
+            max(used[1], area[1]),
+            min(used[2], area[2]),
+            min(used[3], area[3]),
+        )
+        used = used if used[0] <= used[2] and used[1] <= used[3] else None
+    if used is None:
+        raise NoPuzzleError(f"{sheet.name}: the sheet is empty")
+    top, left, bottom, right = used
+    h, w = bottom - top + 1, right - left + 1
+    if h * w > MAX_SCAN_CELLS:
+        raise WorkbookError(
+            f"{where(sheet.name, used)}: the used range is too large to scan; "
+            f"delete the cells far from the puzzle"
+        )
+    values = sheet.read_values(used)
+    formats = _read(sheet, "read_number_formats", used)
+    formulas = _read(sheet, "read_formulas", used)
+    fills = sheet.read_fills(used)
+    borders = _read(sheet, "read_borders", used)
+    kind = np.zeros((h, w), dtype=np.int8)
+    strength = np.zeros((h, w), dtype=np.int8)
+    unsaved: dict[Cell, str] = {}
+    for i, row in enumerate(values):
+        for j, v in enumerate(row):
+            if v is None and formulas is not None and formulas[i][j]:
+                unsaved[(top + i, left + j)] = str(formulas[i][j])
+                kind[i, j] = JUNK
+                continue
+            kind[i, j], strength[i, j] = classify(v, formats[i][j] if formats else None)
+    filled = np.array(
+        [[f is not None and luminance(f) < PAPER for f in row] for row in fills], dtype=bool
+    ).reshape(h, w)
+    boxed = (
+        np.array(borders, dtype=bool).reshape(h, w)
+        if borders is not None
+        else np.zeros((h, w), dtype=bool)
+    )
+    return Facts(sheet.name, (top, left), values, formats, kind, strength, filled, boxed, unsaved)
