@@ -103,6 +103,12 @@ def test_make_colour_drawing_is_a_verified_unique_colour_puzzle(tmp_path, capsys
         if c.fill.fill_type == "solid"
     }
     assert fills == set(INKS.values())  # the column clues in their colours
+    letters = puzzle.palette.letters
+    top, left = found.grid[0], found.grid[1]
+    for i, line in enumerate(puzzle.rows):  # each clue printed with its letter: 3a
+        for j, (n, ink) in enumerate(line):
+            cell = ws.cell(top + i, left - len(line) + j)
+            assert cell.value == n and cell.number_format == f'0"{letters[ink]}"'
     legend = [c for row in ws.iter_rows() for c in row if c.value == "colours"]
     assert legend and legend[0].row > found.grid[2]
     swatches = [ws.cell(legend[0].row, legend[0].column + 3 + i) for i in range(3)]
