@@ -65,14 +65,15 @@ def read_image(
 
 def image_colours(rgb, grey, size: tuple[int, int]):
     """(colour numbers, palette) of a flat-colour image: two to MAX_FLAT_COLOURS colours
-    other than the white paper; else (None, None), a black-and-white picture. Each cell
-    takes the colour (or paper) nearest its average colour."""
+    other than the white paper, one of them not grey; else (None, None), a black-and-white
+    picture. Each cell takes the colour (or paper) nearest its average colour."""
     from PIL import Image
 
     pixels = np.asarray(rgb, dtype=np.int64).reshape(-1, 3)
     inks = np.unique(pixels[np.asarray(grey, dtype=np.uint8).reshape(-1) < PAPER_GREY], axis=0)
-    if not 2 <= len(inks) <= MAX_FLAT_COLOURS:
-        return None, None
+    chromatic = (inks.max(axis=1) != inks.min(axis=1)).any()
+    if not chromatic or not 2 <= len(inks) <= MAX_FLAT_COLOURS:
+        return None, None  # shades of grey, or a photo: black and white by the threshold
     mean = rgb if rgb.size == size else rgb.resize(size, Image.Resampling.BOX)
     cells = np.asarray(mean, dtype=np.int64)
     choices = np.vstack([[[255, 255, 255]], inks])  # 0 is the paper
