@@ -13,7 +13,7 @@ import pytest
 
 from xlsolver.cli import main
 from xlsolver.exits import EXIT_BAD_INPUT
-from xlsolver.limits import MAX_CELLS, MAX_SIDE, MAX_UNZIPPED
+from xlsolver.limits import MAX_CELLS, MAX_FILE_SIDE, MAX_UNZIPPED
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 RSS_LIMIT_KB = 200 * 1024
@@ -32,11 +32,15 @@ def _one_error(capsys, prefix: str) -> str:
     [
         ("huge.nin", "300000000 300000000\n1\n", "size 300000000x300000000: each side must be"),
         ("short.nin", "5 5\n1\n2\n", "the header declares 5x5: 10 clue lines, the file has 2"),
-        ("wide.nin", f"{MAX_SIDE + 1} 1\n" + "0\n" * (MAX_SIDE + 2), "each side must be 1…300"),
+        (
+            "wide.nin",
+            f"{MAX_FILE_SIDE + 1} 1\n" + "0\n" * (MAX_FILE_SIDE + 2),
+            "each side must be 1…1000",
+        ),
         (
             "big.non",
             "width 10000\nheight 10000\nrows\n" + "1\n" * 10000 + "columns\n" + "1\n" * 10000,
-            "size 10000x10000: each side must be 1…300",
+            "size 10000x10000: each side must be 1…1000",
         ),
         ("deep.json", "[" * 100000 + "]" * 100000, "lists nested more than 32 deep"),
         ("long.json", '{"rows": [[' + "9" * 5000 + ']], "cols": [[1]]}', "has 5000 digits"),

@@ -11,7 +11,8 @@ import os
 import re
 import zipfile
 
-MAX_SIDE = 300  # grids larger than this on either side are refused (CONVENTIONS §3)
+MAX_SIDE = 300  # sheets and drawings larger than this on either side are refused (CONVENTIONS §3)
+MAX_FILE_SIDE = 1000  # puzzle files: the largest shared puzzles are 512×512 (Cauldron)
 DEFAULT_TIME_LIMIT = 20.0  # seconds: make, check and hints stop here unless told otherwise
 MAX_UNZIPPED = 100 * 2**20  # bytes: a workbook's parts together, once decompressed
 MAX_CELLS = 1_000_000  # cells written in all the sheets of a workbook together

@@ -18,7 +18,7 @@ import importlib
 from pathlib import Path
 from types import ModuleType
 
-from ..limits import MAX_PUZZLE_FILE, MAX_SIDE
+from ..limits import MAX_FILE_SIDE, MAX_PUZZLE_FILE
 from ..nonogram.colour_puzzle import ColourPuzzle
 from ..nonogram.puzzle import Puzzle, PuzzleError
 from .base import STRING_SOURCE, FormatError
@@ -113,8 +113,8 @@ def loads(text: str, fmt: str, source: str = STRING_SOURCE) -> list[Puzzle | For
     if not entries:
         entries = [FormatError("no puzzle found", source, 1)]
     for index, entry in enumerate(entries, 1):
-        if not isinstance(entry, FormatError) and max(entry.width, entry.height) > MAX_SIDE:
-            reason = f"size {entry.width}x{entry.height}: each side must be 1…{MAX_SIDE}"
+        if not isinstance(entry, FormatError) and max(entry.width, entry.height) > MAX_FILE_SIDE:
+            reason = f"size {entry.width}x{entry.height}: each side must be 1…{MAX_FILE_SIDE}"
             entries[index - 1] = entry = FormatError(reason, source, entry.meta.get("line"))
         if isinstance(entry, FormatError):
             entry.index = index

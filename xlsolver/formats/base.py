@@ -15,7 +15,7 @@ from pathlib import Path
 from ..nonogram.puzzle import Puzzle, PuzzleError
 
 STRING_SOURCE = "<string>"
-MAX_DIGITS = 9  # a clue or a size needs no more (MAX_SIDE is 300)
+MAX_DIGITS = 9  # a clue or a size needs no more (MAX_FILE_SIDE is 1000)
 NUMBER = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")  # ASCII digits only: int("²") fails
 
 

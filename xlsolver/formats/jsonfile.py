@@ -31,7 +31,7 @@ COLOUR = True  # writes colour puzzles
 STRING_KEYS = ("title", "by", "copyright", "license", "catalogue")
 GOAL_CELLS = {"#": True, "1": True, ".": False, "0": False}
 COLOUR_CLUE = re.compile(r"(\d+)(\D)")
-MAX_DIGITS = 9  # a clue or size needs no more (MAX_SIDE is 300); longer numbers are refused
+MAX_DIGITS = 9  # a clue or size needs no more (MAX_FILE_SIDE is 1000); longer numbers are refused
 MAX_DEPTH = 32  # nesting of lists and objects; a puzzle needs 4
 
 
