@@ -14,6 +14,7 @@ Glossary
 
 from __future__ import annotations
 
+import datetime
 import sys
 from collections.abc import Iterable, Sequence
 
@@ -23,6 +24,7 @@ from .protocol import (
     GENERAL,
     LEFT,
     RIGHT,
+    SERIAL_EPOCH,
     TOP,
     Cell,
     CellFormat,
@@ -90,9 +92,12 @@ def bgr(color: str) -> int:
 
 
 def _plain(value: object) -> object:
-    """A value as openpyxl would give it: whole floats become ints."""
+    """A value as openpyxl would give it: whole floats become ints, a time of day that
+    Excel hands over as a date on day 0 (1899-12-30) becomes a ``time``."""
     if isinstance(value, float) and value.is_integer():
         return int(value)
+    if isinstance(value, datetime.datetime) and value.date() == SERIAL_EPOCH.date():
+        return value.time()
     return value
 
 
