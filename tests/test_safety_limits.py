@@ -112,7 +112,13 @@ def _rss_of(argv: list[str], cwd: Path) -> tuple[int, str, int]:
         import resource, sys
         from xlsolver.cli import main
         status = main({argv!r})
-        print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        try:  # Linux carries the forking parent's peak over exec; VmHWM is this image's
+            with open("/proc/self/status") as fh:
+                peak = next(int(x.split()[1]) for x in fh if x.startswith("VmHWM:"))
+        except (OSError, StopIteration):
+            pass
+        print(peak)
         sys.exit(status)
         """
     )
