@@ -131,6 +131,14 @@ def in_process(args) -> None:
     )
 
 
+def _count_said(output: str) -> str:
+    """The numbers of xlsolver's count line (``2339 distinct … (9356 …)``)."""
+    for line in output.splitlines():
+        if "tilings" in line:
+            return " / ".join(re.findall(r"\b\d+\b(?= (?:distinct|tilings|counting))", line))
+    return "?"
+
+
 def side_by_side(args) -> None:
     """Whole processes, alternately: xlsolver against ``--other``."""
     rows = []
@@ -151,7 +159,7 @@ def side_by_side(args) -> None:
                     mine.cell(),
                     other.cell(),
                     _runner.ratio(mine, other),
-                    out_mine.strip().splitlines()[-1] if out_mine.strip() else "?",
+                    _count_said(out_mine),
                     found.group(1) if found else "?",
                 ]
             )

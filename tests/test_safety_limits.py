@@ -106,7 +106,7 @@ def _ten_million_cells(part) -> None:
 
 
 def _rss_of(argv: list[str], cwd: Path) -> tuple[int, str, int]:
-    """Run xlsolver in a fresh interpreter: (exit status, stderr, peak RSS in kB)."""
+    """Run xlsolver in a fresh interpreter: (exit status, stderr, its peak RSS in kB)."""
     code = textwrap.dedent(
         f"""
         import resource, sys

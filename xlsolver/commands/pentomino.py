@@ -115,6 +115,8 @@ def _count_line(board: PentominoBoard, counted: TilingResult, all_copies: bool) 
     """``6x10: 2339 tilings (9356 counting mirror images and turns), 0.81 s``."""
     prefix = "" if counted.complete else "at least "
     stop = "" if counted.complete else f" (stopped: {counted.status})"
+    if not counted.complete and not counted.raw:  # counts come whole, at the last level
+        return f"{board.where()}: count not finished, {counted.seconds:.2f} s{stop}"
     distinct = counted.distinct if counted.distinct is not None else "?"
     if all_copies:
         main = f"{prefix}{counted.raw} tilings counting symmetric copies ({distinct} distinct)"

@@ -41,6 +41,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--range", metavar="SHEET!A1:Z30", help="only the puzzle in this range of a sheet"
     )
     w.add_argument("--jobs", type=int, metavar="N", help="files solved in parallel (all cores)")
+    w.add_argument(
+        "--dask", metavar="ADDRESS", help="solve the workbooks on a Dask cluster (tcp://HOST:8786)"
+    )
     w.add_argument("--givens", action="store_true", help="keep cells already painted as givens")
     w.add_argument("--answer-key", action="store_true", help="paint black, as an answer key")
 

@@ -147,7 +147,17 @@ def run_workbooks(args, paths: list[Path]) -> int:
         return EXIT_BAD_INPUT
     jobs = getattr(args, "jobs", None) or os.cpu_count() or 1
     in_place = bool(getattr(args, "in_place", False))
-    reports = _solve_all(paths, targets, _options(args), jobs, in_place)
+    address = getattr(args, "dask", None)
+    if address:  # the same per-file work on a Dask cluster (xlsolver.workbook.distributed)
+        from ..workbook.distributed import ClusterError, solve_on_cluster
+
+        try:
+            reports = solve_on_cluster(address, paths, targets, _options(args), in_place, _run_one)
+        except ClusterError as exc:
+            print(f"xlsolver: {exc}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+    else:
+        reports = _solve_all(paths, targets, _options(args), jobs, in_place)
     as_json = bool(getattr(args, "json", False))
     for report in reports:
         _print(report, as_json)

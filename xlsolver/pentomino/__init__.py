@@ -1,7 +1,8 @@
 """Pentomino tiling: boards drawn on sheets, covered by the 12 pentominoes.
 
 Modules: ``pieces`` (shapes and orientations), ``board`` (boards, validation,
-symmetries), ``solver`` (exact cover on bitmasks, counting), ``progress`` (bars),
+symmetries), ``solver`` (exact cover on bitmasks: tilings depth first), ``counting`` (counts
+breadth first in numpy), ``clock`` (time limit, progress reports), ``progress`` (bars),
 ``sheet`` (reading boards from and painting tilings onto worksheets).
 """
 

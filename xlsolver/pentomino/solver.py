@@ -23,30 +23,21 @@ Glossary
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .board import PentominoBoard, check_board, symmetries
-from .counting import LevelCounter, numbering
+from .clock import COMPLETE, LIMIT, Clock, Progress, Stop
+from .clock import TIMEOUT as TIMEOUT  # a status callers test for
 from .pieces import CANONICAL, LETTERS, Coord, orientations
 
-Progress = Callable[[float, str], None]
+if TYPE_CHECKING:
+    from .counting import LevelCounter
+
 TOP_DEPTH = 4  # levels of the search tree walked with progress and time checks
-REPORT_EVERY = 0.1  # seconds between progress reports
 CHECK_EVERY = 1023  # enumeration nodes between clock checks (a power of two minus one)
 PREFERRED_BREAKER = "X"  # fewest placements, so fewest orbits: the classic choice
-COMPLETE = "complete"
-LIMIT = "limit"
-TIMEOUT = "timeout"
-
-
-class _Stop(Exception):
-    """Raised inside the search to stop it (time limit or solution limit)."""
-
-    def __init__(self, reason: str):
-        super().__init__(reason)
-        self.reason = reason
 
 
 @dataclass
@@ -277,7 +268,7 @@ class Tiler:
         try:
             for filled, used, copies in starts:
                 walk(filled, used, [], 1 / len(starts), 0, copies)
-        except _Stop as stop:
+        except Stop as stop:
             result.status = stop.reason
 
     def count(
@@ -295,7 +286,7 @@ class Tiler:
         :meth:`solve`). Without ``symmetry_breaking`` every placement is tried: the same
         counts, slower (there to check that, and to measure what it saves).
         """
-        clock = _Clock(time_limit, progress, "counting")
+        clock = Clock(time_limit, progress, "counting")
         result = TilingResult(self.board, symmetry=len(self.syms))
         starts = self._starts(not symmetry_breaking)
         counter = self._counter(self.placements)
@@ -303,7 +294,7 @@ class Tiler:
         result.raw = 0
         try:  # every start at once: states reached from different starts merge
             result.raw = counter.count(starts, lambda level: clock.at(level / levels))
-        except _Stop as stop:
+        except Stop as stop:
             result.status = stop.reason
         result.nodes = counter.expanded
         if self.free_action:
@@ -315,6 +306,8 @@ class Tiler:
 
     def _counter(self, masks_by_letter: dict[str, list[int]]) -> LevelCounter:
         """A breadth-first counter over some placements of the pieces."""
+        from .counting import LevelCounter, numbering  # numpy, only when counting
+
         layout = numbering(self.nbits, self.start, self.stride, self.not_first, self.not_last)
         placements = [
             (1 << LETTERS.index(letter), m)
@@ -343,7 +336,7 @@ class Tiler:
         progress: Progress | None = None,
     ) -> TilingResult:
         """Find up to ``limit`` tilings (``None``: all), distinct unless ``all_copies``."""
-        clock = _Clock(time_limit, progress, "searching")
+        clock = Clock(time_limit, progress, "searching")
         result = TilingResult(self.board, symmetry=len(self.syms))
         fits, enum, stats = self._kernel(self.placements)
         stats["tick"] = clock.check
@@ -368,7 +361,7 @@ class Tiler:
                 result.first_seconds = clock.elapsed()
             result.solutions.append(solution)
             if limit is not None and len(result.solutions) >= limit:
-                raise _Stop(LIMIT)
+                raise Stop(LIMIT)
 
         starts = self._starts(all_copies)
         if self.breaker and not all_copies:
@@ -394,50 +387,6 @@ class Tiler:
         result.nodes = stats["nodes"]
         clock.done(result)
         return result
-
-
-class _Clock:
-    """Time limit and progress reports for one search."""
-
-    def __init__(self, time_limit: float | None, progress: Progress | None, what: str):
-        self.t0 = time.perf_counter()
-        self.deadline = None if time_limit is None else self.t0 + time_limit
-        self.progress = progress
-        self.what = what
-        self.fraction = 0.0
-        self.last = self.t0
-
-    def elapsed(self) -> float:
-        """Seconds since the search began."""
-        return time.perf_counter() - self.t0
-
-    def check(self) -> None:
-        """Stop the search when past the deadline."""
-        now = time.perf_counter()
-        if self.deadline is not None and now > self.deadline:
-            raise _Stop(TIMEOUT)
-
-    def at(self, fraction: float) -> None:
-        """Progress reached ``fraction`` of the whole: report now and then, mind the deadline."""
-        self.advance(max(0.0, fraction - self.fraction))
-
-    def advance(self, weight: float) -> None:
-        """A part of the tree is done: report progress now and then, mind the deadline."""
-        self.fraction += weight
-        now = time.perf_counter()
-        if self.progress is not None and now - self.last >= REPORT_EVERY:
-            self.last = now
-            self.progress(min(self.fraction, 1.0), f"{self.what}: {self.fraction:.0%} of the tree")
-        if self.deadline is not None and now > self.deadline:
-            raise _Stop(TIMEOUT)
-
-    def done(self, result: TilingResult) -> None:
-        """The search is over: its time into the result, and the final report."""
-        result.seconds = self.elapsed()
-        if self.progress is not None:
-            self.progress(
-                1.0 if result.complete else self.fraction, f"{self.what}: {result.status}"
-            )
 
 
 def tile(
