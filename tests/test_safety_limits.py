@@ -109,14 +109,16 @@ def _rss_of(argv: list[str], cwd: Path) -> tuple[int, str, int]:
     """Run xlsolver in a fresh interpreter: (exit status, stderr, its peak RSS in kB)."""
     code = textwrap.dedent(
         f"""
-        import sys
+        import resource, sys
         from xlsolver.cli import main
         status = main({argv!r})
-        # VmHWM is this interpreter's own peak: ru_maxrss would carry over the peak of
-        # the (large) test process that forked it, across exec.
-        with open("/proc/self/status") as status_file:
-            hwm = [line for line in status_file if line.startswith("VmHWM:")]
-        print(hwm[0].split()[1])
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        try:  # Linux carries the forking parent's peak over exec; VmHWM is this image's
+            with open("/proc/self/status") as fh:
+                peak = next(int(x.split()[1]) for x in fh if x.startswith("VmHWM:"))
+        except (OSError, StopIteration):
+            pass
+        print(peak)
         sys.exit(status)
         """
     )
