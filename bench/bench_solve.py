@@ -215,6 +215,7 @@ def main(argv: list[str] | None = None) -> int:
 
     expected = expected_classes()
     rows = []
+    cpus: list[float] = []
     print(f"{'puzzle':40} {'size':>9} {'status':>13} {'method':>6} {'seconds':>9} {'cpu':>7} check")
     sources = [
         (path, read_entries(path)) for path in files_of([n for n in args.sets if n != "dom"])
@@ -245,6 +246,7 @@ def main(argv: list[str] | None = None) -> int:
             size = f"{puzzle.width}x{puzzle.height}"
             row = (name[:40], size, result.status, result.method, timing.median, verdict)
             rows.append(row)
+            cpus.append(cpu)
             if not args.quiet:
                 extra = f"  other: {other}" if other is not None and i == 0 else ""
                 secs = timing.cell(digits=3) if args.repeat > 1 else f"{timing.median:9.3f}"
@@ -265,6 +267,11 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"total {sum(times):.2f} s  median {statistics.median(times) * 1000:.1f} ms  "
             f"max {max(times):.2f} s  peak memory {peak:.0f} MiB"
+        )
+    if cpus:
+        print(
+            f"cpu total {sum(cpus):.2f} s  median {statistics.median(cpus) * 1000:.1f} ms  "
+            f"max {max(cpus):.2f} s"
         )
     print(f"checks failed: {len(bad)}" + "".join(f"\n  {r[0]}: {r[5]}" for r in bad))
     return 1 if bad else 0

@@ -160,3 +160,18 @@ def test_the_user_time_limit_only_stops_a_run(monkeypatch):
         assert stopped.error.startswith("stopped")
     for name, puzzle in puzzles.items():
         assert solve(puzzle, time_limit=5.0).status in (normal_solve[name], "timeout")
+
+
+def test_hints_stopped_by_the_time_limit_exit_1_and_write_nothing(tmp_path, capsys):
+    import shutil
+
+    from xlsolver.cli import main
+
+    book = tmp_path / "picture.xlsx"
+    shutil.copy(Path(__file__).resolve().parents[1] / "workbooks" / "picture-25x25.xlsx", book)
+    out = tmp_path / "hints.xlsx"
+    assert main(["hints", str(book), "-o", str(out), "--time-limit", "0.000001"]) == 1
+    assert "stopped" in capsys.readouterr().err
+    assert not out.exists()
+    assert main(["hints", str(book), "-o", str(out)]) == 0
+    assert out.exists()

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from collections import Counter
 
-from ..exits import EXIT_OK
+from ..exits import EXIT_OK, EXIT_UNSOLVED
 from ..limits import DEFAULT_TIME_LIMIT
 from ._teaching import BAD_INPUT, fail
 from .options import add_time_limit
@@ -25,6 +26,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Replay the puzzle and write the steps."""
+    from ..hints import HintsStopped
     from ..teaching import hints_workbook
 
     try:
@@ -36,6 +38,9 @@ def run(args: argparse.Namespace) -> int:
             stages=args.stages,
             time_limit=args.time_limit,
         )
+    except HintsStopped as exc:
+        print(f"xlsolver: {args.workbook}: {exc}", file=sys.stderr)
+        return EXIT_UNSOLVED
     except BAD_INPUT as exc:
         return fail(exc, args.workbook)
     rules = ", ".join(f"{rule} {n}" for rule, n in Counter(s.rule for s in steps).most_common())

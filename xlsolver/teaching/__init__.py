@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ..hints import hint_steps
+from ..hints import HintsStopped, hint_steps
 from ..limits import DEFAULT_TIME_LIMIT
 from ..nonogram.colour_puzzle import ColourPuzzle
 from ..nonogram.puzzle import Puzzle
@@ -149,6 +149,8 @@ def hints_workbook(
         return colour_hints_workbook(found, output, path, title, lang, stages, time_limit)
     try:
         steps = hint_steps(found.puzzle, givens=givens, time_limit=time_limit)
+    except HintsStopped:
+        raise  # the time limit stopped it: not bad input
     except ValueError as exc:
         raise WorkbookError(f"{path}: {exc}") from None
     book = write_hints(found.puzzle, steps, lang=lang, title=title or found.sheet, stages=stages)
