@@ -6,11 +6,17 @@
     python bench/bench_solve.py colour                        # the colour puzzles
     python bench/bench_solve.py FILE... --time-limit 60
     python bench/bench_solve.py webpbn --other "pbnsolve -u {file}"   # time another solver
+    python bench/bench_solve.py webpbn dom --repeat 5         # 5 runs each: median (min–max)
+    python bench/bench_solve.py taai2011 --first-solution     # one solution each (tournament rule)
+    python bench/bench_solve.py --startup                     # `xlsolver solve` of a small .non
 
 Every solution found is checked against the clues; a goal (in the file, or a colour
 puzzle's `*.solution.png`), a TAAI reference solution or the class of
 patterns/expected.csv is checked against the verdict.
-Peak memory is the process's maximum resident set size.
+Peak memory is the process's maximum resident set size. With ``--repeat N`` every run's
+status and solutions must agree (else the check says NOT REPRODUCIBLE); ``cpu`` is the
+processor time of the solve (with its child solvers), which a loaded machine disturbs
+less than wall time.
 """
 
 from __future__ import annotations
@@ -80,8 +86,11 @@ def reference_solutions(path: Path) -> list[np.ndarray] | None:
 
 def picture_goal(puzzle) -> np.ndarray | None:
     """A colour goal from the ``*.solution.png`` beside the puzzle file (nearest palette colour)."""
-    png = Path(puzzle.meta.get("source", "")).with_suffix(".solution.png")
-    if not hasattr(puzzle, "palette") or not png.exists():
+    source = puzzle.meta.get("source", "")
+    if not hasattr(puzzle, "palette") or not source:
+        return None
+    png = Path(source).with_suffix(".solution.png")
+    if not png.exists():
         return None
     from PIL import Image
 
@@ -127,24 +136,86 @@ def run_other(command: str, path: Path, limit: float | None) -> str:
     return f"{time.perf_counter() - start:.3f}"
 
 
+STARTUP_PUZZLE = ROOT / "examples" / "dancer.non"
+
+
+def startup(runs: int = 10) -> int:
+    """Median wall seconds of ``xlsolver solve`` of a small .non as a whole process."""
+    from _runner import Timing, run_command, xlsolver_command
+
+    puzzle = STARTUP_PUZZLE if STARTUP_PUZZLE.exists() else ROOT / "tests/data/jwilk-data001.nin"
+    python = [sys.executable, "-c", "pass"]
+    ours, bare, cpu = Timing(), Timing(), []
+
+    def children_cpu() -> float:
+        usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return usage.ru_utime + usage.ru_stime
+
+    for _ in range(runs):
+        c0 = children_cpu()
+        ours.seconds.append(run_command([*xlsolver_command(), "solve", str(puzzle)])[0])
+        cpu.append(children_cpu() - c0)
+        bare.seconds.append(run_command(python)[0])
+    print(
+        f"start-up: xlsolver solve {puzzle.name}: {ours.cell(digits=3)} s wall, "
+        f"{statistics.median(cpu):.3f} s cpu ({runs} runs, median (min–max))"
+    )
+    print(f"          python -c pass on this machine now: {bare.cell(digits=3)} s wall")
+    return 0
+
+
+def cpu_now() -> float:
+    """Processor seconds of this process and its finished children (Kissat, CaDiCaL)."""
+    child = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + child.ru_utime + child.ru_stime
+
+
+def solve_repeated(puzzle, args, solve):
+    """Solve ``args.repeat`` times: the last result, wall timing, median cpu, reproducible?"""
+    from _runner import Timing
+
+    timing, cpu, seen = Timing(), [], set()
+    result = None
+    for _ in range(max(1, args.repeat)):
+        c0 = cpu_now()
+        result = solve(
+            puzzle,
+            time_limit=args.time_limit,
+            method=args.method,
+            max_solutions=1 if args.first_solution else 2,
+        )
+        cpu.append(cpu_now() - c0)
+        timing.seconds.append(result.seconds)
+        seen.add((result.status, tuple(s.tobytes() for s in result.solutions)))
+    return result, timing, statistics.median(cpu), len(seen) == 1
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark."""
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    ap.add_argument("sets", nargs="+", help=f"set names ({', '.join(SETS)}) or files")
+    ap.add_argument("sets", nargs="*", help=f"set names ({', '.join(SETS)}) or files")
     ap.add_argument("--first", type=int, help="only the first N puzzles of each file")
     ap.add_argument("--time-limit", type=float, default=None, help="seconds per puzzle")
     ap.add_argument("--method", default="auto", choices=("auto", "logic", "sat"))
     ap.add_argument("--other", help='another solver\'s command, "{file}" for the file')
     ap.add_argument("--quiet", action="store_true", help="totals only")
+    ap.add_argument("--repeat", type=int, default=1, help="runs per puzzle (median, range)")
+    ap.add_argument("--first-solution", action="store_true", help="stop at one solution")
+    ap.add_argument("--startup", action="store_true", help="time `xlsolver solve` of a small .non")
     args = ap.parse_args(argv)
 
     sys.path.insert(0, str(ROOT))
+    sys.path.insert(0, str(ROOT / "bench"))
+    if args.startup:
+        startup()
+        if not args.sets:
+            return 0
     from xlsolver.formats import FormatError, read_entries
     from xlsolver.nonogram.analyzer import solve
 
     expected = expected_classes()
     rows = []
-    print(f"{'puzzle':40} {'size':>9} {'status':>13} {'method':>6} {'seconds':>9} check")
+    print(f"{'puzzle':40} {'size':>9} {'status':>13} {'method':>6} {'seconds':>9} {'cpu':>7} check")
     sources = [
         (path, read_entries(path)) for path in files_of([n for n in args.sets if n != "dom"])
     ]
@@ -165,18 +236,21 @@ def main(argv: list[str] | None = None) -> int:
             name = f"{path.name}" + (f"#{i + 1}" if len(entries) > 1 else "")
             if puzzle.meta.get("name"):
                 name += f" {puzzle.meta['name']}"
-            result = solve(puzzle, time_limit=args.time_limit, method=args.method)
+            result, timing, cpu, same = solve_repeated(puzzle, args, solve)
             exp = expected.get((path.name, puzzle.meta.get("name", "")))
             ref = refs[i] if refs is not None and i < len(refs) else None
-            verdict = check(puzzle, result, exp, ref)
+            verdict = check(puzzle, result, exp, ref) if same else "NOT REPRODUCIBLE"
+            if args.first_solution and verdict.startswith(("GOAL", "EXPECTED", "REFERENCE")):
+                verdict = "ok" if result.status == "solved" else verdict  # one of several
             size = f"{puzzle.width}x{puzzle.height}"
-            row = (name[:40], size, result.status, result.method, result.seconds, verdict)
+            row = (name[:40], size, result.status, result.method, timing.median, verdict)
             rows.append(row)
             if not args.quiet:
                 extra = f"  other: {other}" if other is not None and i == 0 else ""
+                secs = timing.cell(digits=3) if args.repeat > 1 else f"{timing.median:9.3f}"
                 print(
-                    f"{row[0]:40} {size:>9} {row[2]:>13} {row[3]:>6} {row[4]:9.3f} {verdict}"
-                    + extra,
+                    f"{row[0]:40} {size:>9} {row[2]:>13} {row[3]:>6} {secs:>9} {cpu:7.3f} "
+                    f"{verdict}" + extra,
                     flush=True,
                 )
     times = [r[4] for r in rows]

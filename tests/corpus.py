@@ -5,6 +5,10 @@ LibreOffice when it is installed) and returns one :class:`Case` per file: the pu
 the finder must find (sheet, grid range, the picture or the verdict) or the one-line
 error it must give. ``tests/test_corpus.py`` solves and paints each through the command
 line's batch path; the parity test of the back ends iterates the same cases.
+
+One module (longer than most) so that the tests, the parity test and
+``bench/bench_finder.py`` build the same workbooks: one section per family of cases
+(typed clues, marks, rulers, places, verdicts, other writers).
 """
 
 from __future__ import annotations
@@ -454,6 +458,23 @@ def _place_cases(folder: Path) -> list[Case]:
             path,
             [
                 Expect("Two", grid_ref(HOUSE, 6, 6), HOUSE),
+                Expect("Two", grid_ref(BOAT, 6, 24), BOAT),
+            ],
+        )
+    )
+
+    def side_by_side_ruler(ws, wb):
+        side_by_side(ws, wb)
+        for i in range(len(HOUSE)):
+            ws.cell(6 + i, 1, i + 1)  # numbers the left puzzle's rows only
+
+    path = _book(folder, "two-with-ruler", side_by_side_ruler, title="Two")
+    out.append(
+        Case(
+            "two-with-ruler",
+            path,
+            [
+                Expect("Two", grid_ref(HOUSE, 6, 6), HOUSE, ignored=("A6:A15 row numbers",)),
                 Expect("Two", grid_ref(BOAT, 6, 24), BOAT),
             ],
         )

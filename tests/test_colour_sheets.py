@@ -87,8 +87,9 @@ def test_convert_solve_and_read_back_every_colour_fixture(tmp_path, name, capsys
     assert record["solutions"][0] == original.palette.rows_text(grid)
 
 
-def test_clue_colour_from_font_where_the_fill_is_white(tmp_path):
-    """Clues typed in coloured fonts on white cells (and one on a fill) make a colour puzzle."""
+def font_typed_sheet(tmp_path):
+    """A sheet whose column clues are typed in coloured fonts on no fill and whose row
+    clues are red fills or blue fonts on white fills: (path, puzzle, goal)."""
     palette = Palette.build([("red", "#ff0000", "r"), ("blue", "#0000ff", "b")])
     goal = np.array([[1, 1, 2], [0, 2, 2], [1, 0, 2]])
     puzzle = ColourPuzzle.from_solution(goal, palette)
@@ -109,6 +110,12 @@ def test_clue_colour_from_font_where_the_fill_is_white(tmp_path):
                 cell.font = Font(color="FF0000FF")
     src = tmp_path / "typed.xlsx"
     wb.save(src)
+    return src, puzzle, goal
+
+
+def test_clue_colour_from_font_where_the_fill_is_white(tmp_path):
+    """Clues typed in coloured fonts on white cells (and one on a fill) make a colour puzzle."""
+    src, puzzle, goal = font_typed_sheet(tmp_path)
     (found,) = find_puzzles(open_book(src, read_only=True))
     assert isinstance(found.puzzle, ColourPuzzle)
     assert found.puzzle.palette.colours_json() in (
@@ -312,3 +319,19 @@ def test_new_grid_button_lays_out_the_palette_row(tmp_path):
     row, col = labels[0].row, labels[0].column
     fills = [ws.cell(row, col + 3 + i).fill.fgColor.rgb for i in range(2)]
     assert fills == ["FFFF0000", "FF0000FF"]
+
+
+@pytest.mark.libreoffice
+def test_calc_macro_reads_font_coloured_clues(office, tmp_path):
+    """In Calc the clue colours typed as font colours are read too (UNO back end)."""
+    src, puzzle, goal = font_typed_sheet(tmp_path)
+    out = tmp_path / "solved.xlsx"
+    doc = office.load(src)
+    try:
+        script = doc.getScriptProvider().getScript(SCRIPT.format("solve"))
+        message = script.invoke((doc,), (), ())[0]
+        office.save_as(doc, out)
+    finally:
+        office.close(doc)
+    assert "unique solution painted" in message, message
+    assert (painted_colours(out, puzzle) == goal).all()

@@ -103,6 +103,12 @@ def test_make_colour_drawing_is_a_verified_unique_colour_puzzle(tmp_path, capsys
         if c.fill.fill_type == "solid"
     }
     assert fills == set(INKS.values())  # the column clues in their colours
+    letters = puzzle.palette.letters
+    top, left = found.grid[0], found.grid[1]
+    for i, line in enumerate(puzzle.rows):  # each clue printed with its letter: 3a
+        for j, (n, ink) in enumerate(line):
+            cell = ws.cell(top + i, left - len(line) + j)
+            assert cell.value == n and cell.number_format == f'0"{letters[ink]}"'
     legend = [c for row in ws.iter_rows() for c in row if c.value == "colours"]
     assert legend and legend[0].row > found.grid[2]
     swatches = [ws.cell(legend[0].row, legend[0].column + 3 + i) for i in range(3)]
@@ -201,3 +207,26 @@ def test_hints_of_a_colour_worksheet_end_solved(tmp_path, capsys):
             if len(mark) == 1:
                 decided[r, c] = mark
     assert ["".join(row) for row in decided] == puzzle.palette.rows_text(picture)
+
+
+def test_make_from_a_flat_colour_image_gives_the_colour_puzzle(tmp_path, capsys):
+    """A solution picture in flat colours (number-loom's Take two, 15×15 PNG) → `make
+    --image` → the colour puzzle of that file: the same clues, colour by colour."""
+    from conftest import DATA
+
+    from xlsolver.formats import read_puzzles
+
+    (goal,) = read_puzzles(DATA / "numberloom-take_two.xml")
+    out = tmp_path / "take-two.xlsx"
+    png = DATA / "numberloom-take_two.solution.png"
+    capsys.readouterr()
+    assert cli_main(["make", "--image", str(png), "-o", str(out), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["status"] == "unique"
+    made = puzzle_sheet(open_book(out, read_only=True)).puzzle
+    assert isinstance(made, ColourPuzzle)
+
+    def by_rgb(puzzle):
+        rgb = [puzzle.palette.colour(i).rgb for i in range(puzzle.palette.k + 1)]
+        return [[(n, rgb[ink]) for n, ink in line] for line in puzzle.rows + puzzle.cols]
+
+    assert by_rgb(made) == by_rgb(goal)

@@ -177,3 +177,52 @@ def test_grading_reads_typed_marks_as_fills(tmp_path, marks):
     grade = grade_file(path, key)
     assert not grade.error, grade.error
     assert sorted(grade.wrong_cells) == [(0, 0), (3, 4)]
+
+
+ROUND_TRIP_LAYOUTS = {  # (row clues right, column clues below, one cell per line)
+    "template": (False, False, False),
+    "right-below": (True, True, False),
+    "text-per-line": (False, False, True),
+    "right": (True, False, False),
+}
+
+
+@pytest.mark.parametrize("layout", sorted(ROUND_TRIP_LAYOUTS))
+def test_real_puzzles_are_found_in_every_band_layout(layout):
+    """Real puzzles typed by hand (no borders, no 0 for an empty line) are read back with
+    their clues, whatever side the bands stand on: rulers and corners are not fooled by
+    clue runs such as 1 2 3 4 or bands whose last clues are all 1s."""
+    from conftest import shared_path
+    from corpus import put_bands, spaced
+    from openpyxl import Workbook
+
+    from xlsolver.formats import FormatError, read_puzzles
+    from xlsolver.sheets.openpyxl_sheet import XlsxBook
+    from xlsolver.workbook.layout import read_puzzles as find
+
+    right, below, text = ROUND_TRIP_LAYOUTS[layout]
+    files = sorted(shared_path("webpbn").glob("*.non"))[:40] + sorted(
+        shared_path("jwilk").glob("*.nin")
+    )
+    checked = 0
+    for path in files:
+        try:
+            puzzle = read_puzzles(path)[0]
+        except FormatError:
+            continue  # a file of several puzzles or a damaged one: not this test's matter
+        if not isinstance(puzzle, Puzzle) or max(puzzle.width, puzzle.height) > 40:
+            continue
+        wb = Workbook()
+        top = 2 if below else max(map(len, puzzle.cols)) + 2
+        left = 2 if right else max(map(len, puzzle.rows)) + 2
+        rows, cols = [tuple(r) for r in puzzle.rows], [tuple(c) for c in puzzle.cols]
+        put_bands(
+            wb.active, rows, cols, top, left, right_side=right, below=below,
+            cell=spaced(" ") if text else None,
+        )  # fmt: skip
+        (found,) = find(XlsxBook(wb).sheets()[0])
+        # without borders a grid ends with its last clue: compare what the clues reach
+        assert found.puzzle.rows == puzzle.rows[: found.height], path.name
+        assert found.puzzle.cols == puzzle.cols[: found.width], path.name
+        checked += 1
+    assert checked >= 20

@@ -128,3 +128,31 @@ def test_teaching_and_hints_workbooks_keep_titles_as_text(tmp_path: Path, capsys
         if c.data_type == "f" and "HYPERLINK" in str(c.value)
     ]
     assert formulas == []
+
+
+@pytest.mark.parametrize("value", ["=1+1", "=A1", "a", "-", "3.5", " ", "1 x"])
+def test_odd_clue_cells_are_one_line_naming_the_file(tmp_path: Path, capsys, value) -> None:
+    """Case 3: a formula or short text in a clue cell is one line (file first), exit 2."""
+    book = tmp_path / "odd.xlsx"
+    assert main(["convert", str(EXAMPLES / "dancer.non"), "-o", str(book)]) == EXIT_OK
+    from xlsolver.sheets.openpyxl_sheet import open_book
+    from xlsolver.workbook.layout import find_puzzles
+
+    found = find_puzzles(open_book(book))[0]
+    top, _, _, right = found.row_clue_cells[0]
+    wb = load_workbook(book)
+    wb.active.cell(top, right).value = value
+    wb.save(book)
+    capsys.readouterr()
+    for argv in (
+        ["solve", str(book)],
+        ["check", str(book)],
+        ["convert", str(book), "-o", str(tmp_path / "o.non")],
+    ):
+        code = main(argv)
+        err = capsys.readouterr().err
+        assert code in (EXIT_BAD_INPUT, 1), (argv, err)
+        if code == EXIT_BAD_INPUT:
+            lines = [x for x in err.splitlines() if not x.startswith("(nothing written")]
+            assert len(lines) == 1 and lines[0].startswith(f"xlsolver: {book}: "), err
+        assert "Traceback" not in err

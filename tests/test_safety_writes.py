@@ -165,3 +165,55 @@ def test_a_full_disk_is_one_line_and_nothing_written(folder: Path, output: str) 
     assert "Exception ignored" not in run.stderr and "Traceback" not in run.stderr
     assert not (folder / output).exists()
     assert not [p for p in folder.iterdir() if p.name.endswith(".tmp")]
+
+
+WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
+
+
+@pytest.fixture
+def books(tmp_path: Path, monkeypatch) -> Path:
+    """Copies of the sample drawing, pentomino board and class answers, as the cwd."""
+    import shutil
+
+    monkeypatch.chdir(tmp_path)
+    for name in ("house-drawing.xlsx", "pentomino-8x8.xlsx"):
+        shutil.copy(WORKBOOKS / name, tmp_path / name)
+    shutil.copytree(WORKBOOKS / "class", tmp_path / "class")
+    assert main(["make", "house-drawing.xlsx", "-o", "house.xlsx", "--mono"]) == EXIT_OK
+    return tmp_path
+
+
+@pytest.mark.parametrize(
+    ("argv", "victim"),
+    [
+        (["make", "house-drawing.xlsx", "-o", "house-drawing.xlsx"], "house-drawing.xlsx"),
+        (["hints", "house.xlsx", "-o", "./house.xlsx"], "house.xlsx"),
+        (["solve", "house.xlsx", "-o", "house.xlsx"], "house.xlsx"),
+        (["pentomino", "pentomino-8x8.xlsx", "-o", "pentomino-8x8.xlsx"], "pentomino-8x8.xlsx"),
+        (
+            ["grade", "class/ann.xlsx", "class/bob.xlsx", "--key", "house.xlsx"]
+            + ["--summary", "class/ann.xlsx", "--out-dir", "graded"],
+            "class/ann.xlsx",
+        ),
+    ],
+    ids=["make", "hints", "solve", "pentomino", "grade-summary"],
+)
+def test_no_command_writes_over_its_input(books: Path, capsys, argv, victim: str) -> None:
+    """Every writing command refuses an output that is one of its inputs; nothing written."""
+    before = (books / victim).read_bytes()
+    capsys.readouterr()
+    assert main(argv) == EXIT_BAD_INPUT
+    err = capsys.readouterr().err
+    assert "refusing to write over the input file" in err and err.count("\n") == 1, err
+    assert (books / victim).read_bytes() == before
+    assert not list(books.glob("graded/*"))  # grade: refused before any marked copy
+    assert not [p for p in books.rglob("*.tmp")]
+
+
+@pytest.mark.parametrize("value", ["nan", "0", "-1", "inf", "soon"])
+def test_time_limit_must_be_a_positive_number(value: str, capsys) -> None:
+    """Case 3: --time-limit nan/0/-1 is a usage error (2), not a traceback or no limit."""
+    with pytest.raises(SystemExit) as stop:
+        main(["solve", str(EXAMPLES / "dancer.non"), "--time-limit", value])
+    assert stop.value.code == EXIT_BAD_INPUT
+    assert "Traceback" not in capsys.readouterr().err

@@ -213,8 +213,12 @@ def office_processes(parent: int) -> list[int]:
 
 
 @pytest.mark.libreoffice
-def test_sigterm_stops_the_libreoffice_a_command_started(faase: Path, tmp_path: Path) -> None:
-    """SIGTERM during an .ods solve: the headless LibreOffice of the run stops too."""
+@pytest.mark.parametrize("how", ["SIGTERM", "kill -9"], ids=["term", "kill9"])
+def test_a_signal_stops_the_libreoffice_a_command_started(
+    faase: Path, tmp_path: Path, how: str
+) -> None:
+    """SIGTERM or kill -9 during an .ods solve: the run's headless LibreOffice (in a
+    session of its own) and its watchdog end too."""
     from xlsolver.libreoffice import server
 
     reason = server.available()
@@ -234,7 +238,8 @@ def test_sigterm_stops_the_libreoffice_a_command_started(faase: Path, tmp_path: 
         offices = office_processes(run.pid)
         time.sleep(3)  # solving: LibreOffice is up and the file read
         offices = sorted(set(offices + office_processes(run.pid)))
-        os.kill(run.pid, signal.SIGTERM)
+        offices += [p for p in _pids() if _ppid(p) == run.pid]  # the watchdog, the solver
+        os.kill(run.pid, signal.SIGTERM if how == "SIGTERM" else signal.SIGKILL)
         _, err = run.communicate(timeout=60)
         assert wait_for(lambda: all(_state(p) in ("", "Z") for p in offices), 15), offices
     finally:
@@ -244,5 +249,6 @@ def test_sigterm_stops_the_libreoffice_a_command_started(faase: Path, tmp_path: 
         for pid in offices:
             if _state(pid) not in ("", "Z"):
                 os.kill(pid, signal.SIGKILL)
-    assert run.returncode == EXIT_TERMINATED, err
     assert gone_soon(run.pid) == []
+    expected = EXIT_TERMINATED if how == "SIGTERM" else -signal.SIGKILL
+    assert run.returncode == expected, err

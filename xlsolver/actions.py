@@ -10,7 +10,6 @@ Glossary
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -83,8 +82,7 @@ def solve(book: Book, sheet: Sheet) -> Outcome:
     """Solve the puzzle on the sheet as ``xlsolver solve`` does (the same cells painted:
     the solution, or the cells common to all solutions), showing the proved cells in
     trace order batch by batch first."""
-    from .workbook.answer import solve_found
-    from .workbook.paint import paint_result
+    from .workbook.answer import answer
 
     book.progress(0.0, "xlsolver: reading the puzzle")
     layout = _layout()
@@ -93,21 +91,24 @@ def solve(book: Book, sheet: Sheet) -> Outcome:
     except layout.NoPuzzleError as no_clues:
         return _tile_pentomino(book, sheet, no_clues)
     book.progress(0.05, f"xlsolver: solving {found.width}×{found.height}")
-    start = time.perf_counter()
-    result = solve_found(
+    shown = [0]
+
+    def show_trace(result) -> None:
+        sheet.unpaint(_grid_cells(found))
+        _remove_hint_notes(sheet, found)
+        shown[0] = _paint_trace(book, sheet, found, result.steps)
+        book.progress(0.98, "xlsolver: painting the answer")
+
+    result, report = answer(
+        sheet,
         found,
         trace=True,
         progress=lambda f, m: book.progress(0.05 + 0.45 * (f or 0.0), f"xlsolver: {m}"),
+        before_paint=show_trace,
     )
-    seconds = time.perf_counter() - start
-    sheet.unpaint(_grid_cells(found))
-    _remove_hint_notes(sheet, found)
-    painted = _paint_trace(book, sheet, found, result.steps)
-    book.progress(0.98, "xlsolver: painting the answer")
-    report = paint_result(sheet, found, result)
     ok = result.status not in (INVALID, CONTRADICTION, TIMEOUT)
-    message = f"{found.width}×{found.height}: {report.message} ({seconds:.2f} s)"
-    return Outcome(message, ok=ok, painted=max(painted, report.black + report.white))
+    message = f"{found.width}×{found.height}: {report.message} ({result.seconds:.2f} s)"
+    return Outcome(message, ok=ok, painted=max(shown[0], report.black + report.white))
 
 
 def _tile_pentomino(book: Book, sheet: Sheet, no_clues: Exception) -> Outcome:
@@ -227,13 +228,10 @@ def _clear_pentomino(book: Book, sheet: Sheet, no_clues: Exception) -> Outcome:
 def typed_size(book: Book, sheet: Sheet) -> tuple[int, int] | None:
     """(width, height) typed in the sheet: labelled cells or a ``PuzzleSize`` name."""
     layout = _layout()
-    names = layout._named(book, sheet.name)
+    names = layout.named_ranges(book, sheet.name)
     if layout.SIZE_NAME in names:
-        return layout._size_from_name(sheet, names[layout.SIZE_NAME])
-    try:
-        dims, _ = layout._dimensions(layout._scan(sheet), sheet.name)
-    except layout.NoPuzzleError:  # an empty sheet
-        return None
+        return layout.size_from_name(sheet, names[layout.SIZE_NAME])
+    dims = layout.typed_dimensions(sheet)
     if "width" in dims and "height" in dims:
         return dims["width"][0], dims["height"][0]
     return None

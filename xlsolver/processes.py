@@ -164,3 +164,39 @@ def exit_status(signum: int) -> int:
     from .exits import EXIT_INTERRUPTED, EXIT_TERMINATED
 
     return EXIT_TERMINATED if signum == signal.SIGTERM else EXIT_INTERRUPTED
+
+
+GUARD = """
+import os, signal, sys, time
+group, parent = int(sys.argv[1]), int(sys.argv[2])
+def end(*_):
+    try:
+        os.killpg(group, signal.SIGKILL)
+    except OSError:
+        pass
+    os._exit(0)
+signal.signal(signal.SIGTERM, end)
+if sys.platform.startswith("linux"):
+    import ctypes, ctypes.util
+    libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+    libc.prctl(1, signal.SIGTERM, 0, 0, 0)
+while True:
+    if os.getppid() != parent:
+        end()
+    time.sleep(0.5) if not sys.platform.startswith("linux") else signal.pause()
+"""
+
+
+def guard_group(group: int):
+    """A small watchdog process that kills process group ``group`` (a LibreOffice server
+    in its own session) when this process dies, even by ``kill -9``; stop it with
+    ``.kill()`` once the group has been stopped the ordinary way."""
+    import subprocess
+
+    return subprocess.Popen(
+        [sys.executable, "-c", GUARD, str(group), str(os.getpid())],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,  # Ctrl-C in the terminal is for xlsolver, not for it
+    )

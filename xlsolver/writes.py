@@ -96,11 +96,7 @@ def check_output(
     for source in inputs:
         if source is not None and exists and _same_file(target, Path(source)):
             if not in_place:
-                raise WriteError(
-                    target,
-                    f"refusing to write over the input file {source} (give --in-place to "
-                    "change it)",
-                )
+                raise WriteError(target, f"refusing to write over the input file {source}")
     if exists and not (target.stat().st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)):
         raise WriteError(target, "the file is read-only; not replaced")
     return target

@@ -38,6 +38,7 @@ APT_LINE = "apt-get install libreoffice-calc-nogui python3-uno"
 CALC = "com.sun.star.sheet.SpreadsheetDocument"
 
 _server: LibreOffice | None = None
+_guard = None  # the watchdog that kills the server if this process dies
 
 
 def missing_message(path: str | os.PathLike, reason: str = "") -> str:
@@ -66,16 +67,32 @@ def server(path: str | os.PathLike) -> LibreOffice:
             office.stop()
             raise
         _server = office
+        _guard_server(office)
         atexit.register(shutdown)
     return _server
 
 
+def _guard_server(office: LibreOffice) -> None:
+    """Have the server killed if this process dies without stopping it (``kill -9``)."""
+    global _guard
+    from ..processes import guard_group
+
+    process = getattr(office, "process", None)
+    if process is not None:
+        with contextlib.suppress(OSError):
+            _guard = guard_group(process.pid)  # soffice runs in its own session
+
+
 def shutdown() -> None:
     """Stop the command run's LibreOffice (closing its documents) if it was started."""
-    global _server
+    global _server, _guard
     office, _server = _server, None
+    guard, _guard = _guard, None
     if office is not None:
         office.stop()
+    if guard is not None:
+        guard.kill()
+        guard.wait()
 
 
 def running() -> bool:

@@ -22,12 +22,24 @@ import numpy as np
 
 from .board import Board, Contradiction, Timeout
 from .line import solve_line
+from .symmetry import (
+    map_pairs,
+    mirrored,
+    representatives,
+    substituted,
+    symmetric_pairs,
+    symmetry_maps,
+)
+
+__all__ = ["Encoding", "SatSearch", "limited_solve", "symmetric_pairs"]
 
 # Glucose 4.2 (python-sat): on the TAAI sets it beat CaDiCaL 1.9.5 here (puzzles 481-780 of
 # taai2011: 63 s against 106 s) and, unlike CaDiCaL in python-sat, it can be interrupted.
 SOLVER = "glucose42"
 # Work budgets in Glucose conflicts (never seconds, so every machine takes the same path):
-SYMMETRY_CONFLICTS = 100_000  # a symmetric solution is looked for first, this long
+SYMMETRY_CONFLICTS = 50_000  # a symmetric solution is looked for first, this long
+PARTIAL_CONFLICTS = 20_000  # then another, keeping one symmetry: each map per round, this long
+PARTIAL_ROUNDS = 6  # rounds of those (every map goes on where it stopped)
 ESCALATE_CONFLICTS = 20_000  # Glucose alone this long before probing and Kissat take over
 CHILD_PROCESSES = True  # the spreadsheet macros turn this off: never fork a spreadsheet program
 
@@ -182,57 +194,29 @@ def solve_in_child(
         child.join()
 
 
-def _dihedral(h: int, w: int):
-    """The picture maps of a h×w box: (name, rows/cols clue map, numpy map)."""
+def limited_solve(
+    solver, assumptions: list[int], seconds: float | None, conflicts: int | None = None
+) -> bool | None:
+    """True/False, or None when the conflict budget or the user's time ran out.
 
-    def lr(rc):
-        return [r[::-1] for r in rc[0]], rc[1][::-1]
-
-    def ud(rc):
-        return rc[0][::-1], [c[::-1] for c in rc[1]]
-
-    def tr(rc):
-        return rc[1], rc[0]
-
-    maps = [
-        (lr, np.fliplr),
-        (ud, np.flipud),
-        (lambda rc: ud(lr(rc)), lambda a: np.flipud(np.fliplr(a))),
-    ]
-    if h == w:
-        maps += [
-            (lambda rc, f=f: tr(f(rc)), lambda a, g=g: g(a).T)
-            for f, g in [(lambda rc: rc, lambda a: a)] + maps
-        ]
-    return maps
-
-
-def symmetric_pairs(board: Board) -> list[tuple[int, int]]:
-    """Cell-variable pairs equal in a solution that keeps every symmetry of the clues.
-
-    Empty border lines are left out, so a picture framed by empty lines still counts.
-    Any such solution is a real one; it is only a place to look first.
+    ``seconds`` is the user's time limit (the only clock); ``conflicts`` a work budget.
     """
-    h, w = board.h, board.w
-    rows = [tuple(c) for c in board.clues[:h]]
-    cols = [tuple(c) for c in board.clues[h:]]
-    used_r = [r for r in range(h) if rows[r]]
-    used_c = [c for c in range(w) if cols[c]]
-    if not used_r or not used_c:
-        return []
-    r0, r1, c0, c1 = used_r[0], used_r[-1], used_c[0], used_c[-1]
-    box = (rows[r0 : r1 + 1], cols[c0 : c1 + 1])
-    bh, bw = r1 - r0 + 1, c1 - c0 + 1
-    idx = (np.arange(r0, r1 + 1)[:, None] * w + np.arange(c0, c1 + 1)[None, :]) + 1
-    pairs: set[tuple[int, int]] = set()
-    for clue_map, cell_map in _dihedral(bh, bw):
-        mapped = clue_map(box)
-        if list(mapped[0]) == list(box[0]) and list(mapped[1]) == list(box[1]):
-            src = cell_map(idx)
-            for a, b in zip(idx.ravel().tolist(), src.ravel().tolist(), strict=True):
-                if a < b:
-                    pairs.add((a, b))
-    return sorted(pairs)
+    if seconds is None and conflicts is None:
+        return solver.solve(assumptions=assumptions)
+    if seconds is not None and seconds <= 0:
+        return None
+    solver.conf_budget(conflicts or -1)
+    timer = None if seconds is None else threading.Timer(seconds, solver.interrupt)
+    if timer is not None:
+        timer.start()
+    try:
+        res = solver.solve_limited(assumptions=assumptions, expect_interrupt=timer is not None)
+    finally:
+        if timer is not None:
+            timer.cancel()
+    solver.clear_interrupt()
+    solver.conf_budget(-1)
+    return res
 
 
 class SatSearch:
@@ -243,6 +227,7 @@ class SatSearch:
 
         self.enc = Encoding(board, deadline)
         self.hard: tuple[Encoding, list[list[int]]] | None = None
+        self.blocks: list[list[int]] = []  # one clause per solution found
         name = solver or SOLVER
         self.solver = Solver(name=name, bootstrap_with=self.enc.clauses)
 
@@ -253,43 +238,27 @@ class SatSearch:
     def _solve(
         self, assumptions: list[int], seconds: float | None, conflicts: int | None = None
     ) -> bool | None:
-        """True/False, or None when the conflict budget or the user's time ran out.
-
-        ``seconds`` is the user's time limit (the only clock); ``conflicts`` a work budget.
-        """
+        """True/False, or None when the conflict budget or the user's time ran out."""
         if self.enc.unsat:
             return False
-        if seconds is None and conflicts is None:
-            return self.solver.solve(assumptions=assumptions)
-        if seconds is not None and seconds <= 0:
-            return None
-        self.solver.conf_budget(conflicts or -1)
-        timer = None if seconds is None else threading.Timer(seconds, self.solver.interrupt)
-        if timer is not None:
-            timer.start()
-        try:
-            res = self.solver.solve_limited(
-                assumptions=assumptions, expect_interrupt=timer is not None
-            )
-        finally:
-            if timer is not None:
-                timer.cancel()
-        self.solver.clear_interrupt()
-        self.solver.conf_budget(-1)
-        return res
+        return limited_solve(self.solver, assumptions, seconds, conflicts)
 
     def solutions(self, limit: int, seconds_left) -> Iterator[np.ndarray | None]:
         """Yield up to ``limit`` distinct solutions; yield None when the time runs out.
 
-        When the clues are symmetric, a symmetric solution is looked for first (briefly);
-        after each solution the search starts from it (its phases), so a second solution
-        near the first is found fast.
+        When the clues are symmetric, a symmetric solution is looked for first, and the
+        next ones among the images of those found and the solutions that keep one of the
+        symmetries (each within a conflict budget); after each solution the search starts
+        from it (its phases), so a second solution near the first is found fast.
         """
         first = self._symmetric_first(seconds_left)
+        found: list[np.ndarray] = []
         for count in range(limit):
             sol = None
             if count == 0:
                 sol = first if first is not None else self._escalate(seconds_left)
+            elif first is not None:
+                sol = self._symmetric_next(found, seconds_left)
             if sol is None:
                 sol = self._next(seconds_left)
             if sol is None:
@@ -298,7 +267,9 @@ class SatSearch:
             if sol is False:
                 return
             yield sol
+            found.append(sol)
             block = self.enc.block(sol)
+            self.blocks.append(block)
             self.solver.add_clause(block)
             self.solver.set_phases([-lit for lit in block])
             if self.hard is not None:
@@ -349,18 +320,56 @@ class SatSearch:
         return enc.decode(model) if model else False
 
     def _symmetric_first(self, seconds_left: Callable[[], float | None]) -> np.ndarray | None:
-        """A solution that keeps a symmetry of the clues, or None (none within the budget)."""
+        """A solution that keeps every symmetry of the clues, or None (none within the budget).
+
+        Cells a symmetry maps onto each other share one variable, so the search is over a
+        fraction of the board; any such solution is a real one.
+        """
+        from pysat.solvers import Solver
+
         pairs = symmetric_pairs(self.enc.board)
-        if not pairs:
+        if not pairs or self.enc.unsat:
             return None
-        sel = self._new_selector()
-        for a, b in pairs:
-            self.solver.add_clause([-sel, -a, b])
-            self.solver.add_clause([-sel, a, -b])
-        res = self._solve([sel], seconds_left(), SYMMETRY_CONFLICTS)
-        sol = self.enc.decode(self.solver.get_model()) if res else None
-        self.solver.add_clause([-sel])
-        return sol
+        rep = representatives(pairs)
+        with Solver(name=SOLVER, bootstrap_with=substituted(self.enc.clauses, rep)) as solver:
+            if not limited_solve(solver, [], seconds_left(), SYMMETRY_CONFLICTS):
+                return None
+            return self._expand(solver.get_model(), rep)
+
+    def _symmetric_next(
+        self, found: list[np.ndarray], seconds_left: Callable[[], float | None]
+    ) -> np.ndarray | None:
+        """Another solution of symmetric clues: an image of one found, or one that keeps a
+        single symmetry (the maps take turns, each going on where it stopped); None when
+        the budget is spent."""
+        from pysat.solvers import Solver
+
+        seen = [f.tobytes() for f in found]
+        for sol in found:
+            for image in mirrored(self.enc.board, sol):
+                if image.tobytes() not in seen:
+                    return image
+        solvers = []
+        try:
+            for cells, images in symmetry_maps(self.enc.board):
+                rep = representatives(map_pairs(cells, images))
+                clauses = substituted(self.enc.clauses + self.blocks, rep)
+                solvers.append((Solver(name=SOLVER, bootstrap_with=clauses), rep))
+            for _ in range(PARTIAL_ROUNDS):
+                for solver, rep in solvers:
+                    if limited_solve(solver, [], seconds_left(), PARTIAL_CONFLICTS):
+                        return self._expand(solver.get_model(), rep)
+        finally:
+            for solver, _ in solvers:
+                solver.delete()
+        return None
+
+    def _expand(self, model: list[int], rep: dict[int, int]) -> np.ndarray:
+        """The picture of a model over representative variables."""
+        value = {abs(lit): lit > 0 for lit in model}
+        cells = self.enc.h * self.enc.w
+        flat = [value.get(rep.get(v, v), False) for v in range(1, cells + 1)]
+        return np.array(flat, dtype=bool).reshape(self.enc.h, self.enc.w)
 
     def backbone(self, solutions: list[np.ndarray], seconds_left) -> np.ndarray | None:
         """Cells equal in every solution (a mask), given some found already; None on timeout."""

@@ -1,5 +1,6 @@
 """The printable worksheet of a colour puzzle: the puzzle sheet (clue cells in their
-colours, the palette row as the legend a grey-scale print needs, a name line, printed
+colours, each number printed with its colour's letter, ``3a``, and the palette row as
+the legend, so a grey-scale print still tells the colours apart; a name line, printed
 givens), the answer key in the inks, and the verdict sheet when it is not unique."""
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ from .worksheet import (
 )
 
 LEGEND_NOTE = (
-    "colours: each clue's cell is filled with its colour; the row below the grid is the legend"
+    "colours: each clue's cell is filled with its colour and shows its letter (3a); "
+    "the row below the grid is the legend"
 )
 
 
@@ -42,7 +44,7 @@ def write_colour_puzzle_sheet(
     sheet: LayoutSheet, puzzle: ColourPuzzle, title: str, givens=(), notes=()
 ) -> TemplateLayout:
     """The printable colour puzzle: template, legend, name line, givens, notes."""
-    layout = write_colour_template(sheet, puzzle, title=title)
+    layout = write_colour_template(sheet, puzzle, title=title, letters=True)
     write_name_line(sheet, layout)
     for r, c, state in givens:
         ink = known_colour(state)

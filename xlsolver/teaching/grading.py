@@ -261,9 +261,16 @@ def grade_files(
     and notes (``en``, ``ja``).
     """
     check_lang(lang)
-    key = read_key(key_path)
     if out_dir is not None:
         Path(out_dir).mkdir(parents=True, exist_ok=True)  # the folder asked for by name
+    if summary is not None:  # refused before any graded copy is written
+        from ..writes import WriteError, check_output
+
+        try:
+            check_output(summary, [*paths, key_path])
+        except WriteError as exc:
+            raise WorkbookError(str(exc)) from None
+    key = read_key(key_path)
     grades = []
     for path in paths:
         if Path(path).resolve() == Path(key_path).resolve():

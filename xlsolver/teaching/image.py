@@ -1,4 +1,6 @@
-"""A small black-and-white picture (PNG and other Pillow formats) → a drawing."""
+"""A small picture (PNG and other Pillow formats) → a drawing: black and white, or a
+colour drawing when the image is drawn in a few flat colours (pixel art, a solution
+picture), each cell taking the ink nearest its average colour."""
 
 from __future__ import annotations
 
@@ -8,10 +10,13 @@ from pathlib import Path
 import numpy as np
 
 from ..limits import MAX_SIDE
+from ..nonogram.colour_puzzle import Palette
 from ..sheets.errors import WorkbookError
 from .drawing import Drawing
 
 DEFAULT_THRESHOLD = 128  # grey levels below this (0 black … 255 white) are black
+MAX_FLAT_COLOURS = 12  # an image with more ink colours is a photo: black and white
+PAPER_GREY = 242  # lighter pixels are the paper when colours are read
 
 
 def _pillow():
@@ -40,7 +45,8 @@ def read_image(
                 rgba = img.convert("RGBA")
                 paper = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
                 img = Image.alpha_composite(paper, rgba)
-            grey = img.convert("L")
+            rgb = img.convert("RGB")
+            grey = grey_full = img.convert("L")
     except (OSError, SyntaxError, ValueError) as exc:
         raise WorkbookError(f"{path}: not a readable image ({exc})") from None
     width, height = size or grey.size
@@ -51,6 +57,33 @@ def read_image(
     if (width, height) != grey.size:
         grey = grey.resize((width, height), Image.Resampling.BOX)
     picture = np.asarray(grey, dtype=np.uint8) < threshold
-    if not picture.any():
+    colours, palette = image_colours(rgb, grey_full, (width, height))
+    if not picture.any() and colours is None:
         raise WorkbookError(f"{path}: no pixel is darker than the threshold {threshold}")
-    return Drawing(picture, Path(path).stem, "", (1, 1, height, width))
+    return Drawing(picture, Path(path).stem, "", (1, 1, height, width), colours, palette)
+
+
+def image_colours(rgb, grey, size: tuple[int, int]):
+    """(colour numbers, palette) of a flat-colour image: two to MAX_FLAT_COLOURS colours
+    other than the white paper, one of them not grey; else (None, None), a black-and-white
+    picture. Each cell takes the colour (or paper) nearest its average colour."""
+    from PIL import Image
+
+    pixels = np.asarray(rgb, dtype=np.int64).reshape(-1, 3)
+    inks = np.unique(pixels[np.asarray(grey, dtype=np.uint8).reshape(-1) < PAPER_GREY], axis=0)
+    chromatic = (inks.max(axis=1) != inks.min(axis=1)).any()
+    if not chromatic or not 2 <= len(inks) <= MAX_FLAT_COLOURS:
+        return None, None  # shades of grey, or a photo: black and white by the threshold
+    mean = rgb if rgb.size == size else rgb.resize(size, Image.Resampling.BOX)
+    cells = np.asarray(mean, dtype=np.int64)
+    choices = np.vstack([[[255, 255, 255]], inks])  # 0 is the paper
+    nearest = np.abs(cells[:, :, None, :] - choices[None, None]).sum(axis=3).argmin(axis=2)
+    order: dict[int, int] = {}
+    numbers = np.zeros(nearest.shape, dtype=np.int16)
+    for (r, c), k in np.ndenumerate(nearest):
+        if k:
+            numbers[r, c] = order.setdefault(int(k), len(order) + 1)
+    if len(order) < 2:
+        return None, None
+    names = ["#" + "".join(f"{int(v):02x}" for v in choices[k]) for k in order]
+    return numbers, Palette.build([(name, name, None) for name in names])

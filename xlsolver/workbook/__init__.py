@@ -12,6 +12,7 @@ _WHERE = {
     "SheetPuzzle": "layout",
     "find_puzzles": "layout",
     "read_puzzle": "layout",
+    "read_puzzles": "layout",
     "PaintReport": "paint",
     "paint_result": "paint",
     "TemplateLayout": "template",
@@ -25,6 +26,7 @@ __all__ = [
     "find_puzzles",
     "paint_result",
     "read_puzzle",
+    "read_puzzles",
     "write_template",
 ]
 

@@ -1,7 +1,7 @@
 """One answer for every door: a puzzle found on a sheet → solved → painted cells.
 
 The Solve buttons (Calc, Excel), ``xlsolver solve`` on workbooks and ``--jobs`` all
-call :func:`solve_found` and :func:`paint_result`, so a sheet gets
+call :func:`answer`, so a sheet gets
 the same painted cells whichever door it came through: the unique solution, or with
 several solutions the cells common to all of them, or on a contradiction what was
 proved and the cells at fault in red.
@@ -14,7 +14,9 @@ Glossary
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from dataclasses import replace
+from typing import NamedTuple
 
 import numpy as np
 
@@ -26,8 +28,7 @@ from .layout import SheetPuzzle
 from .paint import BLAMED, PaintReport, decided_states, paint_result
 
 
-@dataclass
-class Answer:
+class Answer(NamedTuple):
     """A solved puzzle and what painting it did."""
 
     result: Result
@@ -93,7 +94,16 @@ def answer(
     first: bool = False,
     time_limit: float | None = None,
     answer_key: bool = False,
+    trace: bool = False,
+    progress=None,
+    before_paint: Callable[[Result], None] | None = None,
 ) -> Answer:
-    """Solve a found puzzle and paint its answer on the sheet."""
-    result = solve_found(found, first=first, time_limit=time_limit)
+    """Solve a found puzzle and paint its answer on the sheet: what every door does.
+
+    ``before_paint`` sees the result first (the Solve button shows the proved cells in
+    trace order with it); the answer painted after it is the same for every caller.
+    """
+    result = solve_found(found, first=first, time_limit=time_limit, trace=trace, progress=progress)
+    if before_paint is not None:
+        before_paint(result)
     return Answer(result, paint_result(sheet, found, result, answer_key=answer_key))

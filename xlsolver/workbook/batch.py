@@ -6,13 +6,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..exits import EXIT_BAD_INPUT, EXIT_OK, EXIT_UNSOLVED
-from ..nonogram.result import CONTRADICTION, INVALID, TIMEOUT, Result
+from ..nonogram.result import CONTRADICTION, INVALID, TIMEOUT
 from ..sheets.errors import WorkbookError
 from .address import parse_range, rect_ref, where
-from .answer import solve_found
+from .answer import answer
 from .files import close_book, open_book
 from .layout import find_puzzles
-from .paint import paint_result
 
 
 @dataclass(frozen=True)
@@ -79,19 +78,6 @@ def check_unmerged(book, found) -> None:
                 )
 
 
-def solve_puzzle(puzzle, options: SolveOptions, givens=None) -> Result:
-    """Run the analyzer with the options of the command line."""
-    from ..nonogram.analyzer import solve
-
-    return solve(
-        puzzle,
-        max_solutions=1 if options.first else 2,
-        time_limit=options.time_limit,
-        givens=givens,
-        common=True,  # paint exactly the cells shared by every solution
-    )
-
-
 def solve_workbook(
     source: str | Path,
     target: str | Path | None,
@@ -130,8 +116,13 @@ def _solve_book(
         return
     positions = {s.name: i for i, s in enumerate(book.sheets(), start=1)}
     for sp in found:
-        result = solve_found(sp, first=options.first, time_limit=options.time_limit)
-        painted = paint_result(book.sheet(sp.sheet), sp, result, answer_key=options.answer_key)
+        result, painted = answer(
+            book.sheet(sp.sheet),
+            sp,
+            first=options.first,
+            time_limit=options.time_limit,
+            answer_key=options.answer_key,
+        )
         record = result.to_json()
         if painted.undecided and result.status not in (INVALID,):
             record["undecided"] = painted.undecided

@@ -86,7 +86,7 @@ def parse_clues(value: object, number_format: str | None = None) -> tuple[int, .
     if isinstance(value, (dt.date, dt.datetime)):
         return date_clues(value, number_format)
     if isinstance(value, (int, float)):
-        if isinstance(value, float) and is_date_format(number_format) and value > 0:
+        if value > 0 and is_date_format(number_format):  # a serial date (Calc, Excel)
             return date_clues(value, number_format)
         return _number_clues(value)
     if isinstance(value, str):

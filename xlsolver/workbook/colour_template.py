@@ -62,12 +62,19 @@ def clue_style(rgb: str) -> Style:
     return Style(f"clue-{rgb}", fill=rgb.upper(), font_color=text)
 
 
+def letter_format(letter: str) -> CellFormat:
+    """A number format that prints a clue with its colour's letter (``3a``), the cell's
+    value staying the number: a grey-scale print still tells the colours apart."""
+    return CellFormat(number_format=f'0"{letter}"')
+
+
 def write_colour_template(
-    sheet: LayoutSheet, puzzle: ColourPuzzle, *, title: str = ""
+    sheet: LayoutSheet, puzzle: ColourPuzzle, *, title: str = "", letters: bool = False
 ) -> TemplateLayout:
     """Lay out a colour puzzle: numbers as in black and white, each clue cell filled with
     its colour, and the palette row. No live clue checks (their sums assume gaps).
-    The layout's print area includes the palette row."""
+    The layout's print area includes the palette row. ``letters`` prints each clue with
+    its colour's letter (``3a``) for grey-scale printing; the cells still hold numbers."""
     shape = _Shape(
         tuple(tuple(n for n, _ in line) for line in puzzle.rows),
         tuple(tuple(n for n, _ in line) for line in puzzle.cols),
@@ -86,6 +93,8 @@ def write_colour_template(
             cells.setdefault(ink, []).append((bottom - len(line) + 1 + j, left + i))
     for ink, where in cells.items():
         sheet.paint(where, clue_style(palette.colour(ink).rgb))
+        if letters:
+            sheet.format_cells(where, letter_format(palette.colour(ink).letter))
     grown = write_palette_row(sheet, layout, palette)
     return replace(layout, print_area=grown)
 

@@ -22,9 +22,10 @@ from ..sheets.protocol import Rect
 from .address import where
 from .bands import band_extent, band_top, boxed_run
 from .rulers import Ruler, find_rulers, give_back, misplaced
-from .scan import CLUE, EMPTY, JUNK, MARK, RULER, STRONG, Facts
+from .scan import BAND_KINDS, CLUE, EMPTY, JUNK, MARK, RULER, STRONG, Facts
 
 MIN_GAP = 2  # empty rows or columns that part two puzzles (when each part holds a corner)
+PART_SPAN = 3  # a part cut off spans at least a third of the piece across the cut
 CLOSE_GAP = 1  # a narrower gap parts them only to name them when reading them as one fails
 LEFTOVER_CLUES = 3  # this many clues outside a found puzzle's bands: another puzzle is there
 FLIPS = ((False, False), (False, True), (True, False), (True, True))  # rows, cols mirrored
@@ -115,9 +116,11 @@ def _weights(facts: Facts, strong: bool) -> np.ndarray:
     return (clue & (facts.strength == STRONG) if strong else clue).astype(np.int64)
 
 
-def best_frames(facts: Facts, piece: Rect) -> list[tuple[Frame, list[tuple[int, int]]]]:
+def best_frames(
+    facts: Facts, piece: Rect, *, strong_only: bool = False
+) -> list[tuple[Frame, list[tuple[int, int]]]]:
     """The ways of seeing the piece that share the best corner score, with their corners."""
-    for strong in (True, False):
+    for strong in (True,) if strong_only else (True, False):
         weights = _weights(facts, strong)
         scored = []
         for flips in FLIPS:
@@ -136,11 +139,29 @@ def _only_rulers(line: np.ndarray) -> bool:
     return bool((line == RULER).any() and ((line == RULER) | (line == EMPTY)).all())
 
 
+def _first_with(lines: np.ndarray, first: int, last: int) -> int:
+    """The first index in first…last whose line holds band content, else ``first``."""
+    for i in range(first, last + 1):
+        if np.isin(lines[i], BAND_KINDS).any():
+            return i
+    return first
+
+
 def _pick(frame: Frame, facts: Facts, corners: list[tuple[int, int]]) -> tuple[int, int]:
-    """Among equal corners a boxed one, nearest the bands; then past a line of rulers."""
+    """Among equal corners a boxed one; else the first row with a row clue left of it and
+    the first column with a column clue above it (clues of 1 do not place a corner, so
+    the corners run over lines whose clues are all 1s); then past a line of rulers."""
     boxed = frame.view(facts.boxed)
     kind = frame.view(facts.kind)
-    gr, gc = min(corners, key=lambda rc: (not boxed[rc], rc))
+    boxed_corners = [rc for rc in corners if boxed[rc]]
+    if boxed_corners:
+        gr, gc = min(boxed_corners)
+    else:
+        rows, cols = [r for r, _ in corners], [c for _, c in corners]
+        gr, gc = min(rows), min(cols)
+        for _ in range(2):  # each choice sharpens the other
+            gr = _first_with(kind[:, :gc], min(rows), max(rows))
+            gc = _first_with(kind[:gr, :].T, min(cols), max(cols))
     h, w = kind.shape
     while not boxed[gr, gc]:
         if gr + 1 < h and _only_rulers(kind[gr, gc + 1 :]):
@@ -205,6 +226,22 @@ def _parts(used: np.ndarray, offset: int, gap: int) -> list[tuple[int, int]]:
     return spans
 
 
+def _span(occupied: np.ndarray, rect: Rect, across: bool) -> int:
+    """How many columns (``across``: a cut between rows) or rows a rectangle's cells span."""
+    i0, j0, i1, j1 = rect
+    used = occupied[i0 : i1 + 1, j0 : j1 + 1].any(0 if across else 1)
+    idx = np.nonzero(used)[0]
+    return int(idx[-1] - idx[0] + 1) if len(idx) else 0
+
+
+def _whole(facts: Facts, occupied: np.ndarray, part: Rect, piece: Rect, across: bool) -> bool:
+    """True when a part cut from a piece can be a puzzle of its own: strong clues above
+    and left of a corner, and as broad as a puzzle beside another (not a band alone)."""
+    if not best_frames(facts, part, strong_only=True):
+        return False
+    return _span(occupied, part, across) * PART_SPAN >= _span(occupied, piece, across)
+
+
 def pieces(
     facts: Facts,
     occupied: np.ndarray | None = None,
@@ -224,7 +261,7 @@ def pieces(
         if len(spans) < 2:
             continue
         parts = [(a, j0, b, j1) if across else (i0, a, i1, b) for a, b in spans]
-        if all(best_frames(facts, p) for p in parts):
+        if all(_whole(facts, occupied, p, piece, across) for p in parts):
             return [q for p in parts for q in pieces(facts, occupied, p, gap)]
     return [piece]
 
@@ -233,7 +270,12 @@ def find_grids(facts: Facts) -> list[Grid]:
     """Every grid of the scan, rulers set aside (and given back where they are clues)."""
     rulers = find_rulers(facts)
     grids = [g for g in (locate(facts, p) for p in pieces(facts)) if g is not None]
-    wrong = [r for r in rulers for g in grids if misplaced(r, *_footprint(facts, g))]
+    wrong = [
+        r
+        for r in rulers
+        for g in grids
+        if _touches(facts, g, r) and misplaced(facts, r, *_footprint(facts, g))
+    ]
     if wrong:
         rulers = give_back(facts, rulers, wrong)
         grids = [g for g in (locate(facts, p) for p in pieces(facts)) if g is not None]

@@ -96,7 +96,26 @@ def set_kind(facts: Facts, ruler: Ruler, kind: int) -> None:
             facts.kind[ij] = kind
 
 
-def misplaced(ruler: Ruler, grid: Rect, row_band: Rect | None, col_band: Rect | None) -> bool:
+def _clues_beyond(facts: Facts, ruler: Ruler, grid: Rect) -> bool:
+    """True when clues stand beyond a run, on its side away from the grid: the run
+    continues a band (a column band's row that reads 1 2 3 4), not a ruler at its edge."""
+    top, left, bottom, right = ruler.rect
+    r0, c0 = facts.origin
+    h, w = facts.shape
+    if ruler.across:
+        rows = range(r0, top) if top < grid[0] else range(bottom + 1, r0 + h)
+        cols = range(left, right + 1)
+    else:
+        rows = range(top, bottom + 1)
+        cols = range(c0, left) if left < grid[1] else range(right + 1, c0 + w)
+    return any(
+        facts.kind[facts.index((r, c))] == CLUE for r in rows for c in cols if facts.index((r, c))
+    )
+
+
+def misplaced(
+    facts: Facts, ruler: Ruler, grid: Rect, row_band: Rect | None, col_band: Rect | None
+) -> bool:
     """True when a run cannot be a ruler where it stands: it is some line's clues."""
     top, left, bottom, right = ruler.rect
 
@@ -108,10 +127,29 @@ def misplaced(ruler: Ruler, grid: Rect, row_band: Rect | None, col_band: Rect | 
     if ruler.across:
         if inside(row_band):
             return True
-        return inside(col_band) and (left, right) != (grid[1], grid[3])
-    if inside(col_band):
-        return True
-    return inside(row_band) and (top, bottom) != (grid[0], grid[2])
+        if (left, right) == (grid[1], grid[3]):
+            return False  # column numbers
+        if inside(col_band):
+            return True
+    else:
+        if inside(col_band):
+            return True
+        if (top, bottom) == (grid[0], grid[2]):
+            return False  # row numbers
+        if inside(row_band):
+            return True
+    return _clues_beyond(facts, ruler, grid) or not _numbers_a_band(facts, ruler, grid)
+
+
+def _numbers_a_band(facts: Facts, ruler: Ruler, grid: Rect) -> bool:
+    """True when a run outside the bands faces clues across the grid's lines it numbers
+    (the places of the row clues below it, of the column clues beside it)."""
+    top, left, bottom, right = ruler.rect
+    if ruler.across:
+        cells = [(r, c) for r in range(grid[0], grid[2] + 1) for c in range(left, right + 1)]
+    else:
+        cells = [(r, c) for r in range(top, bottom + 1) for c in range(grid[1], grid[3] + 1)]
+    return any(facts.index(cell) and facts.kind[facts.index(cell)] == CLUE for cell in cells)
 
 
 def give_back(facts: Facts, rulers: list[Ruler], wrong: list[Ruler]) -> list[Ruler]:
