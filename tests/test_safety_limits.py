@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from xlsolver.cli import main
-from xlsolver.exits import EXIT_BAD_INPUT
+from xlsolver.exits import EXIT_BAD_INPUT, EXIT_UNSOLVED
 from xlsolver.limits import MAX_CELLS, MAX_FILE_SIDE, MAX_UNZIPPED
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -152,3 +152,13 @@ def test_big_workbooks_are_refused_in_bounded_memory(
     ), err
     assert rss_kb < RSS_LIMIT_KB, f"peak RSS {rss_kb} kB"
     assert not (tmp_path / "out.non").exists()
+
+
+def test_a_stopped_solve_is_not_an_input_error(tmp_path: Path, capsys) -> None:
+    """A time limit reached is reported with the puzzle on stdout, not as an error line."""
+    path = tmp_path / "two.non"
+    path.write_text("width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n")
+    assert main(["solve", str(path), "--time-limit", "1e-9"]) == EXIT_UNSOLVED
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    assert captured.out.startswith(f"{path}: timeout") and "time limit reached" in captured.out
