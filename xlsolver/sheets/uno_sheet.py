@@ -7,6 +7,10 @@ Glossary
     UnoBook   a Calc document (``com.sun.star.sheet.SpreadsheetDocument``)
     UnoSheet  one of its worksheets
     ranges    a ``SheetCellRanges`` collection: many cells painted with one call
+
+Why one long module: it implements the whole sheet protocol (reads, paints, layout
+writes) for one library, and keeping every call into that library in one file is what
+lets the three back ends be read side by side, method for method.
 """
 
 from __future__ import annotations

@@ -10,6 +10,10 @@ Glossary
     XwBook   an ``xlwings.Book`` behind the book protocol
     XwSheet  an ``xlwings.Sheet`` behind the sheet protocol
     areas    a multi-area address (``"B3:D3,F3"``): many cells painted with one call
+
+Why one long module: it implements the whole sheet protocol (reads, paints, layout
+writes) for one library, and keeping every call into that library in one file is what
+lets the three back ends be read side by side, method for method.
 """
 
 from __future__ import annotations
