@@ -4,9 +4,7 @@ Glossary
     XlsxBook   an open workbook file (``open_book``/``new_book``), saved with ``save``
     XlsxSheet  one worksheet; 1-based ``(row, col)`` cells, ``(top, left, bottom, right)`` rects
 
-Why one long module: it implements the whole sheet protocol (reads, paints, layout
-writes) for one library, and keeping every call into that library in one file is what
-lets the three back ends be read side by side, method for method.
+Long by design: every openpyxl call the protocol makes lives here, one method each.
 """
 
 from __future__ import annotations

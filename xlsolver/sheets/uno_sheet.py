@@ -8,9 +8,7 @@ Glossary
     UnoSheet  one of its worksheets
     ranges    a ``SheetCellRanges`` collection: many cells painted with one call
 
-Why one long module: it implements the whole sheet protocol (reads, paints, layout
-writes) for one library, and keeping every call into that library in one file is what
-lets the three back ends be read side by side, method for method.
+Long by design: all of the UNO calls of the protocol in one file, method for method.
 """
 
 from __future__ import annotations

@@ -11,9 +11,7 @@ Glossary
     XwSheet  an ``xlwings.Sheet`` behind the sheet protocol
     areas    a multi-area address (``"B3:D3,F3"``): many cells painted with one call
 
-Why one long module: it implements the whole sheet protocol (reads, paints, layout
-writes) for one library, and keeping every call into that library in one file is what
-lets the three back ends be read side by side, method for method.
+Long by design (the whole protocol over one library): xlwings is called only here.
 """
 
 from __future__ import annotations
