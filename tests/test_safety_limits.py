@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from xlsolver.cli import main
-from xlsolver.exits import EXIT_BAD_INPUT
+from xlsolver.exits import EXIT_BAD_INPUT, EXIT_UNSOLVED
 from xlsolver.limits import MAX_CELLS, MAX_FILE_SIDE, MAX_UNZIPPED
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -109,14 +109,16 @@ def _rss_of(argv: list[str], cwd: Path) -> tuple[int, str, int]:
     """Run xlsolver in a fresh interpreter: (exit status, stderr, its peak RSS in kB)."""
     code = textwrap.dedent(
         f"""
-        import sys
+        import resource, sys
         from xlsolver.cli import main
         status = main({argv!r})
-        # VmHWM is this interpreter's own peak: ru_maxrss would carry over the peak of
-        # the (large) test process that forked it, across exec.
-        with open("/proc/self/status") as status_file:
-            hwm = [line for line in status_file if line.startswith("VmHWM:")]
-        print(hwm[0].split()[1])
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        try:  # Linux carries the forking parent's peak over exec; VmHWM is this image's
+            with open("/proc/self/status") as fh:
+                peak = next(int(x.split()[1]) for x in fh if x.startswith("VmHWM:"))
+        except (OSError, StopIteration):
+            pass
+        print(peak)
         sys.exit(status)
         """
     )
@@ -150,3 +152,13 @@ def test_big_workbooks_are_refused_in_bounded_memory(
     ), err
     assert rss_kb < RSS_LIMIT_KB, f"peak RSS {rss_kb} kB"
     assert not (tmp_path / "out.non").exists()
+
+
+def test_a_stopped_solve_is_not_an_input_error(tmp_path: Path, capsys) -> None:
+    """A time limit reached is reported with the puzzle on stdout, not as an error line."""
+    path = tmp_path / "two.non"
+    path.write_text("width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n")
+    assert main(["solve", str(path), "--time-limit", "1e-9"]) == EXIT_UNSOLVED
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    assert captured.out.startswith(f"{path}: timeout") and "time limit reached" in captured.out

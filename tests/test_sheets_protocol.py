@@ -176,3 +176,19 @@ def test_xlwings_without_borders_keeps_to_the_clues(monkeypatch):
     assert not any(any(row) for row in xw.read_borders((1, 1, 20, 20)))
     found = read_puzzle(xw, XwBook(fake))
     assert found.grid == (top, left, top + 8, left + 10)  # the 9 rows with clues
+
+
+def test_xlwings_gives_dates_and_times_as_openpyxl_does():
+    """Excel hands a time of day over as a date on day 0; the back end gives a ``time``,
+    as openpyxl reads it from a file; dates stay dates, whole numbers ints."""
+    import datetime as dt
+
+    fake, xw = fake_sheet()
+    sheet = fake.sheets[0]
+    sheet.cell(1, 1).value = dt.datetime(1899, 12, 30, 7, 45)
+    sheet.cell(1, 2).value = dt.datetime(2026, 3, 1)
+    sheet.cell(1, 3).value = 3.0
+    xlsx = new_book().sheets()[0]
+    xlsx.write_values((1, 1), [[dt.time(7, 45), dt.datetime(2026, 3, 1), 3]])
+    assert xw.read_values((1, 1, 1, 3)) == xlsx.read_values((1, 1, 1, 3))
+    assert xw.read_values((1, 1, 1, 3)) == [[dt.time(7, 45), dt.datetime(2026, 3, 1), 3]]

@@ -236,9 +236,13 @@ def test_a_signal_stops_the_libreoffice_a_command_started(
     try:
         assert wait_for(lambda: bool(office_processes(run.pid))), "no LibreOffice started"
         offices = office_processes(run.pid)
-        time.sleep(3)  # solving: LibreOffice is up and the file read
+        guarded = wait_for(  # LibreOffice up and connected: its watchdog runs
+            lambda: any("killpg" in _cmdline(p) for p in _pids() if _ppid(p) == run.pid), WAIT
+        )
+        assert guarded, "no watchdog for the LibreOffice server"
+        time.sleep(1)
         offices = sorted(set(offices + office_processes(run.pid)))
-        offices += [p for p in _pids() if _ppid(p) == run.pid]  # the watchdog, the solver
+        offices += [p for p in _pids() if _ppid(p) == run.pid and p not in offices]
         os.kill(run.pid, signal.SIGTERM if how == "SIGTERM" else signal.SIGKILL)
         _, err = run.communicate(timeout=60)
         assert wait_for(lambda: all(_state(p) in ("", "Z") for p in offices), 15), offices

@@ -267,7 +267,7 @@ def answer(path: Path, key: Path, black: np.ndarray, name: str | None = None) ->
             colour = FILLS[(r + c) % len(FILLS)]
             cell.fill = PatternFill("solid", start_color=colour, end_color=colour)
         elif (r + c) % 2:
-            cell.value = "x"
+            cell.value = "×"
     if name:  # on the line right of "Name:", above the grid
         ws.cell(*name_cell((top, left, top, left)), value=name)
     wb.save(path)

@@ -157,7 +157,7 @@ def _emit(args, record: dict, result, bar) -> None:
     """Print one puzzle's outcome as a JSON line or as text."""
     from ..nonogram.result import INVALID
 
-    if record.get("error"):  # an input error: one line on stderr naming file and line
+    if record.get("status") == INVALID and record.get("error"):  # an input error: one line
         bar.write(f"xlsolver: {record['error']}", file=sys.stderr)
     if args.json:
         bar.write(json.dumps(record, ensure_ascii=False), file=sys.stdout)

@@ -3,6 +3,8 @@
 Glossary
     XlsxBook   an open workbook file (``open_book``/``new_book``), saved with ``save``
     XlsxSheet  one worksheet; 1-based ``(row, col)`` cells, ``(top, left, bottom, right)`` rects
+
+Long by design: every openpyxl call the protocol makes lives here, one method each.
 """
 
 from __future__ import annotations

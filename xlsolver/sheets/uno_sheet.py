@@ -7,6 +7,8 @@ Glossary
     UnoBook   a Calc document (``com.sun.star.sheet.SpreadsheetDocument``)
     UnoSheet  one of its worksheets
     ranges    a ``SheetCellRanges`` collection: many cells painted with one call
+
+Long by design: all of the UNO calls of the protocol in one file, method for method.
 """
 
 from __future__ import annotations

@@ -10,10 +10,13 @@ Glossary
     XwBook   an ``xlwings.Book`` behind the book protocol
     XwSheet  an ``xlwings.Sheet`` behind the sheet protocol
     areas    a multi-area address (``"B3:D3,F3"``): many cells painted with one call
+
+Long by design (the whole protocol over one library): xlwings is called only here.
 """
 
 from __future__ import annotations
 
+import datetime
 import sys
 from collections.abc import Iterable, Sequence
 
@@ -23,6 +26,7 @@ from .protocol import (
     GENERAL,
     LEFT,
     RIGHT,
+    SERIAL_EPOCH,
     TOP,
     Cell,
     CellFormat,
@@ -90,9 +94,12 @@ def bgr(color: str) -> int:
 
 
 def _plain(value: object) -> object:
-    """A value as openpyxl would give it: whole floats become ints."""
+    """A value as openpyxl would give it: whole floats become ints, a time of day that
+    Excel hands over as a date on day 0 (1899-12-30) becomes a ``time``."""
     if isinstance(value, float) and value.is_integer():
         return int(value)
+    if isinstance(value, datetime.datetime) and value.date() == SERIAL_EPOCH.date():
+        return value.time()
     return value
 
 

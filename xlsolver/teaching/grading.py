@@ -3,8 +3,8 @@ and a class summary.
 
 Glossary
     answer  a student's grid, read by the finder's marks (workbook.marks): filled cells
-            (any colour but white), ``1``/``■``/``#``/``●`` black; crossed cells,
-            ``x``/``0``/``×``/``・`` and empty cells white. A colour puzzle's answer is
+            (any colour but white), ``1``/``■``/``#``/``x``/``●`` black; crossed cells,
+            ``0``/``×``/``・``/``.`` and empty cells white. A colour puzzle's answer is
             read per cell as the ink its fill shows (the nearest ink, see ``colour_read``)
     key     the intended solution: the answer-key sheet, else the puzzle's unique solution
 """
@@ -33,7 +33,6 @@ from ..workbook.layout import SheetPuzzle, read_puzzle
 from ..workbook.marks import read_black
 from .worksheet import KEY_SHEET, puzzle_sheet, sheet_title
 
-STUDENT_WHITE = frozenset({"x"})  # students cross white cells with x (docs/teaching.md)
 NAME_LABELS = frozenset({"name", "student", "名前", "氏名", "なまえ"})
 NAME_SEARCH_COLUMNS = 8  # a name stands at most this many cells right of its label
 SUMMARY_HEADERS = ("head_name", "head_score", "head_wrong", "head_file", "head_note")
@@ -117,7 +116,7 @@ def read_answer(sheet: Sheet, found: SheetPuzzle) -> np.ndarray:
     cell's fill (0 unfilled or crossed, -1 a fill of no ink: always wrong)."""
     if isinstance(found.puzzle, ColourPuzzle):
         return read_colour_cells(sheet, found.grid, found.puzzle.palette)
-    return read_black(sheet, found.grid, STUDENT_WHITE)  # the finder's marks
+    return read_black(sheet, found.grid)  # the finder's marks, as solve --givens reads them
 
 
 def _label(value: object) -> str:

@@ -381,14 +381,3 @@ def find_puzzles(
             raise first_miss
         raise NoPuzzleError(f"{NO_CLUES.replace('found', 'found on any sheet', 1)}")
     return found
-
-
-# Old private names, kept until every caller uses the public ones above.
-_named = named_ranges
-_size_from_name = size_from_name
-_scan = scan
-
-
-def _dimensions(facts: Facts, sheet: str) -> tuple[dict[str, tuple[int, Cell]], set[Cell]]:
-    """Old name of :func:`bands.dimensions` (the sheet name is in the facts)."""
-    return dimensions(facts)
