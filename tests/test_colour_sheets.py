@@ -5,13 +5,12 @@ openpyxl and checked against every clue of the original file by the oracle."""
 from __future__ import annotations
 
 import json
-import os
-import shutil
 from pathlib import Path
 
 import numpy as np
 import pytest
 from conftest import DATA
+from office import macro_office, run_macros
 from openpyxl import Workbook, load_workbook
 from openpyxl.styles import Font, PatternFill
 from oracles import breaks
@@ -209,29 +208,12 @@ def test_new_with_colours_lays_out_a_palette_row_to_fill(tmp_path, capsys):
 
 # --- the same through the Calc macro in headless LibreOffice -------------------------
 
-SYSTEM_PATH = "/usr/bin:/bin"
-SCRIPT = "vnd.sun.star.script:xlsolver.py${}?language=Python&location=user"
-
 
 @pytest.fixture(scope="module")
 def office(tmp_path_factory):
-    """One headless LibreOffice with the xlsolver macros (see test_libreoffice_macros.py)."""
-    from xlsolver.libreoffice import server as lo_server
-    from xlsolver.libreoffice.installer import install
-
-    reason = lo_server.available()
-    if reason:
-        pytest.skip(reason)
-    profile = tmp_path_factory.mktemp("lo-profile")
-    install(profile)
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("PATH", SYSTEM_PATH + os.pathsep + os.environ.get("PATH", ""))
-        lo = lo_server.LibreOffice(profile=str(profile))
-        lo.start()
-    try:
+    """One headless LibreOffice with the xlsolver macros (tests/office.py)."""
+    with macro_office(tmp_path_factory) as lo:
         yield lo
-    finally:
-        lo.stop()
 
 
 @pytest.mark.libreoffice
@@ -242,16 +224,8 @@ def test_calc_macro_solves_a_colour_workbook(office, tmp_path, name):
     (original,) = read_puzzles(DATA / name)
     book = tmp_path / "puzzle.xlsx"
     assert cli_main(["convert", str(DATA / name), "-o", str(book)]) == 0
-    work = tmp_path / "work.xlsx"
-    shutil.copy(book, work)
     out = tmp_path / "solved.xlsx"
-    doc = office.load(work)
-    try:
-        script = doc.getScriptProvider().getScript(SCRIPT.format("solve"))
-        message = script.invoke((doc,), (), ())[0]
-        office.save_as(doc, out)
-    finally:
-        office.close(doc)
+    (message,) = run_macros(office, book, ["solve"], out)
     assert "unique solution painted" in message, message
     grid = painted_colours(out, original)
     assert (grid >= 0).all()
@@ -326,12 +300,6 @@ def test_calc_macro_reads_font_coloured_clues(office, tmp_path):
     """In Calc the clue colours typed as font colours are read too (UNO back end)."""
     src, puzzle, goal = font_typed_sheet(tmp_path)
     out = tmp_path / "solved.xlsx"
-    doc = office.load(src)
-    try:
-        script = doc.getScriptProvider().getScript(SCRIPT.format("solve"))
-        message = script.invoke((doc,), (), ())[0]
-        office.save_as(doc, out)
-    finally:
-        office.close(doc)
+    (message,) = run_macros(office, src, ["solve"], out)
     assert "unique solution painted" in message, message
     assert (painted_colours(out, puzzle) == goal).all()

@@ -3,7 +3,6 @@ provider, save, check the cells with openpyxl against the clues (not the solver)
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -11,20 +10,17 @@ from pathlib import Path
 import numpy as np
 import pytest
 from conftest import workbooks_module
+from office import SCRIPT, macro_office, run_macros
 from openpyxl import Workbook, load_workbook
 from openpyxl.styles import Border, Side
 
-from xlsolver.libreoffice import server as lo_server
-from xlsolver.libreoffice.installer import install
 from xlsolver.nonogram.cells import solution_from_rows
 from xlsolver.nonogram.puzzle import Puzzle
 
 pytestmark = pytest.mark.libreoffice
 
 GREY, WHITE = "808080", "FFFFFF"
-SYSTEM_PATH = "/usr/bin:/bin"
 ROOT_DIR = Path(__file__).resolve().parents[1]
-SCRIPT = "vnd.sun.star.script:xlsolver.py${}?language=Python&location=user"
 SAMPLES = {
     "diamond": ["..#..", ".###.", "#####", ".###.", "..#.."],
     "letter": [
@@ -45,26 +41,9 @@ SAMPLES = {
 
 @pytest.fixture(scope="module")
 def office(tmp_path_factory):
-    """One headless LibreOffice for the module, with the xlsolver macros installed.
-
-    LibreOffice's embedded Python finds its standard library from the first ``python3``
-    on PATH; a pyenv interpreter there (as under pytest) makes it load the wrong one and
-    every Python macro fails with "can't import __main__". So soffice starts with the
-    system's own folder first on PATH.
-    """
-    reason = lo_server.available()
-    if reason:
-        pytest.skip(reason)
-    profile = tmp_path_factory.mktemp("lo-profile")
-    install(profile)
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("PATH", SYSTEM_PATH + os.pathsep + os.environ.get("PATH", ""))
-        lo = lo_server.LibreOffice(profile=str(profile))
-        lo.start()
-    try:
+    """One headless LibreOffice for the module, with the xlsolver macros installed."""
+    with macro_office(tmp_path_factory) as lo:
         yield lo
-    finally:
-        lo.stop()
 
 
 def write_template(path: Path, puzzle: Puzzle, *, title: str = "A puzzle") -> tuple[int, int]:
@@ -88,23 +67,6 @@ def write_template(path: Path, puzzle: Puzzle, *, title: str = "A puzzle") -> tu
             ws.cell(r, c).border = Border(left=thin, right=thin, top=thin, bottom=thin)
     wb.save(path)
     return top, left
-
-
-def run_macros(office, source: Path, actions: list[str], out: Path) -> list[str]:
-    """Open a workbook, run macros on it in order, save it as .xlsx; the messages."""
-    work = out.with_name("work-" + source.name)
-    shutil.copy(source, work)
-    doc = office.load(work)
-    try:
-        provider = doc.getScriptProvider()
-        messages = []
-        for action in actions:
-            script = provider.getScript(SCRIPT.format(action))
-            messages.append(script.invoke((doc,), (), ())[0])
-        office.save_as(doc, out)
-    finally:
-        office.close(doc)
-    return messages
 
 
 def grid_state(path: Path, corner: tuple[int, int], shape: tuple[int, int]):
