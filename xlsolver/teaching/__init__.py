@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..hints import HintsStopped, hint_steps
 from ..limits import DEFAULT_TIME_LIMIT
@@ -35,6 +36,9 @@ from .worksheet import (
     save_book,
     sheet_title,
 )
+
+if TYPE_CHECKING:
+    from ..sheets.openpyxl_sheet import XlsxBook
 
 __all__ = [
     "KEY_SHEET",
@@ -74,18 +78,20 @@ def make_worksheet(
     """Clues from a drawing, its verdict, and the worksheet (puzzle, answer key) saved.
 
     A drawing in two colours or more makes a colour puzzle unless ``mono`` asks for the
-    black-and-white one (:func:`make_colour_worksheet`).
+    black-and-white one (:func:`_colour_worksheet`).
     """
     title = title or drawing.title
     if drawing.colours is not None and not mono:
-        return make_colour_worksheet(
-            drawing,
-            output,
-            title=title,
-            add_givens=add_givens,
-            time_limit=time_limit,
-            inputs=inputs,
-        )
+        verdict, book = _colour_worksheet(drawing, title, add_givens, time_limit)
+    else:
+        verdict, book = _mono_worksheet(drawing, title, add_givens, time_limit)
+    return verdict, save_book(book, output, inputs)
+
+
+def _mono_worksheet(
+    drawing: Drawing, title: str, add_givens: bool, time_limit: float | None
+) -> tuple[Verdict, XlsxBook]:
+    """The black-and-white puzzle of a drawing, its verdict and its worksheet book."""
     puzzle = Puzzle.from_solution(drawing.picture, title=title)
     verdict = assess(puzzle, drawing.picture, time_limit=time_limit)
     if add_givens and verdict.suggestion:
@@ -103,7 +109,7 @@ def make_worksheet(
             fixed.rules,
         )
     book = build_worksheet(puzzle, drawing.picture, verdict, title=title, add_givens=add_givens)
-    return verdict, save_book(book, output, inputs)
+    return verdict, book
 
 
 def check_workbook(
@@ -158,16 +164,10 @@ def hints_workbook(
     return steps
 
 
-def make_colour_worksheet(
-    drawing: Drawing,
-    output: str | os.PathLike,
-    *,
-    title: str = "",
-    add_givens: bool = False,
-    time_limit: float | None = DEFAULT_TIME_LIMIT,
-    inputs=(),
-) -> tuple[Verdict, Path]:
-    """The colour puzzle of a colour drawing, its verdict and its worksheet, saved."""
+def _colour_worksheet(
+    drawing: Drawing, title: str, add_givens: bool, time_limit: float | None
+) -> tuple[Verdict, XlsxBook]:
+    """The colour puzzle of a colour drawing, its verdict and its worksheet book."""
     from ..nonogram.colour_puzzle import ColourPuzzle
     from .colour_verdict import assess_colour
     from .colour_worksheet import build_colour_worksheet
@@ -176,4 +176,4 @@ def make_colour_worksheet(
     puzzle = ColourPuzzle.from_solution(picture, drawing.palette, title=title)
     verdict = assess_colour(puzzle, picture, time_limit=time_limit)
     book = build_colour_worksheet(puzzle, picture, verdict, title=title, add_givens=add_givens)
-    return verdict, save_book(book, output, inputs)
+    return verdict, book
