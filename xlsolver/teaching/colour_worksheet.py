@@ -9,20 +9,19 @@ import numpy as np
 
 from ..nonogram.cells import known_colour
 from ..nonogram.colour_puzzle import ColourPuzzle
-from ..sheets.openpyxl_sheet import XlsxBook, new_book
+from ..sheets.openpyxl_sheet import XlsxBook
 from ..sheets.protocol import HIGHLIGHT_STYLE, WHITE_STYLE, LayoutSheet
 from ..workbook.colour_paint import ink_style
 from ..workbook.colour_template import write_colour_template
 from ..workbook.template import TemplateLayout
 from .colour_verdict import ColourVerdict
 from .worksheet import (
-    GIVEN_MARK,
-    KEY_SHEET,
-    PUZZLE_SHEET,
-    VERDICT_SHEET,
     _cells,
     _notes,
+    build_book,
+    differing_mask,
     grid_cell,
+    mark_suggestion,
     write_name_line,
 )
 
@@ -54,6 +53,27 @@ def write_colour_puzzle_sheet(
     return layout
 
 
+def write_colour_answer_key(sheet: LayoutSheet, puzzle: ColourPuzzle, picture, title: str):
+    """The answer key: the same template with the picture in its inks."""
+    layout = write_colour_template(sheet, puzzle, title=f"{title} — answer key" if title else "")
+    paint_colours(sheet, layout, puzzle, picture)
+    return layout
+
+
+def write_colour_verdict_sheet(
+    sheet: LayoutSheet, puzzle: ColourPuzzle, picture, verdict: ColourVerdict, title: str
+) -> TemplateLayout:
+    """The drawing in its inks, the cells two solutions disagree on yellow, givens marked G."""
+    layout = write_colour_template(sheet, puzzle, title=f"{title} — not unique")
+    differing = differing_mask(verdict, picture.shape)
+    paint_colours(sheet, layout, puzzle, picture, ~differing)
+    sheet.paint(_cells(layout, differing), HIGHLIGHT_STYLE)
+    mark_suggestion(
+        sheet, layout, verdict, "yellow: cells where another solution differs from the drawing"
+    )
+    return layout
+
+
 def build_colour_worksheet(
     puzzle: ColourPuzzle,
     picture: np.ndarray,
@@ -63,36 +83,10 @@ def build_colour_worksheet(
     add_givens: bool = False,
 ) -> XlsxBook:
     """Puzzle sheet, answer key (the picture in its inks) and, if needed, the verdict."""
-    book = new_book()
-    sheet = book.sheets()[0]
-    sheet.ws.title = PUZZLE_SHEET
-    givens = verdict.suggestion if add_givens else []
-    notes = verdict.lines()
-    if givens:
-        notes.append("the suggested givens are printed on the grid")
-    write_colour_puzzle_sheet(sheet, puzzle, title, givens, notes)
-    key = book.add_sheet(KEY_SHEET)
-    layout = write_colour_template(key, puzzle, title=f"{title} — answer key" if title else "")
-    paint_colours(key, layout, puzzle, picture)
-    if verdict.differing:
-        other = book.add_sheet(VERDICT_SHEET)
-        layout = write_colour_template(other, puzzle, title=f"{title} — not unique")
-        differing = np.zeros(picture.shape, dtype=bool)
-        for r, c in verdict.differing:
-            differing[r, c] = True
-        paint_colours(other, layout, puzzle, picture, ~differing)
-        sheet_cells = _cells(layout, differing)
-        other.paint(sheet_cells, HIGHLIGHT_STYLE)
-        for r, c, _ in verdict.suggestion:
-            other.write_values(grid_cell(layout, r, c), [[GIVEN_MARK]])
-        _notes(
-            other,
-            layout,
-            verdict.lines()
-            + [
-                "yellow: cells where another solution differs from the drawing",
-                f"{GIVEN_MARK}: suggested givens (print them on the puzzle: make --add-givens)",
-            ],
-        )
-    book.wb.active = 0
-    return book
+    return build_book(
+        verdict,
+        add_givens,
+        lambda sheet, givens, notes: write_colour_puzzle_sheet(sheet, puzzle, title, givens, notes),
+        lambda sheet: write_colour_answer_key(sheet, puzzle, picture, title),
+        lambda sheet: write_colour_verdict_sheet(sheet, puzzle, picture, verdict, title),
+    )

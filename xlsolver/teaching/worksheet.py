@@ -5,6 +5,7 @@ not unique) a verdict sheet with the differing cells highlighted and suggested g
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -124,12 +125,32 @@ def write_verdict_sheet(
 ) -> TemplateLayout:
     """The drawing with the cells two solutions disagree on highlighted and givens marked G."""
     layout = write_template(sheet, puzzle, title=f"{title} — not unique")
-    differing = np.zeros(picture.shape, dtype=bool)
-    for r, c in verdict.differing:
-        differing[r, c] = True
+    differing = differing_mask(verdict, picture.shape)
     sheet.paint(_cells(layout, picture & ~differing), BLACK_STYLE)
     sheet.paint(_cells(layout, differing & ~picture), HIGHLIGHT_STYLE)
     sheet.paint(_cells(layout, differing & picture), DIFFERS_BLACK_STYLE)
+    mark_suggestion(
+        sheet,
+        layout,
+        verdict,
+        "yellow: cells where another solution differs from the drawing "
+        "(dark yellow: black in the drawing, light: white)",
+    )
+    return layout
+
+
+def differing_mask(verdict: Verdict, shape: tuple[int, int]) -> np.ndarray:
+    """True at the cells two solutions disagree on."""
+    differing = np.zeros(shape, dtype=bool)
+    for r, c in verdict.differing:
+        differing[r, c] = True
+    return differing
+
+
+def mark_suggestion(
+    sheet: LayoutSheet, layout: TemplateLayout, verdict: Verdict, highlight_note: str
+) -> None:
+    """A verdict sheet's tail: suggested givens marked G, the verdict and the key as notes."""
     for r, c, _ in verdict.suggestion:
         sheet.write_values(grid_cell(layout, r, c), [[GIVEN_MARK]])
     _notes(
@@ -137,12 +158,10 @@ def write_verdict_sheet(
         layout,
         verdict.lines()
         + [
-            "yellow: cells where another solution differs from the drawing "
-            "(dark yellow: black in the drawing, light: white)",
+            highlight_note,
             f"{GIVEN_MARK}: suggested givens (print them on the puzzle: make --add-givens)",
         ],
     )
-    return layout
 
 
 def build_worksheet(
@@ -154,6 +173,25 @@ def build_worksheet(
     add_givens: bool = False,
 ) -> XlsxBook:
     """A workbook with the puzzle sheet, the answer key and, if needed, the verdict sheet."""
+    return build_book(
+        verdict,
+        add_givens,
+        lambda sheet, givens, notes: write_puzzle_sheet(sheet, puzzle, title, givens, notes),
+        lambda sheet: write_answer_key(sheet, puzzle, picture, title),
+        lambda sheet: write_verdict_sheet(sheet, puzzle, picture, verdict, title),
+    )
+
+
+def build_book(
+    verdict: Verdict,
+    add_givens: bool,
+    puzzle_writer: Callable[[LayoutSheet, list, list[str]], object],
+    key_writer: Callable[[LayoutSheet], object],
+    verdict_writer: Callable[[LayoutSheet], object],
+) -> XlsxBook:
+    """The worksheet's sheets in order: the puzzle (the verdict as notes, the suggested
+    givens printed when asked), the answer key, the verdict sheet when it is not unique.
+    The writers take the sheet (the puzzle's also the givens and the notes)."""
     book = new_book()
     sheet = book.sheets()[0]
     sheet.ws.title = PUZZLE_SHEET
@@ -161,10 +199,10 @@ def build_worksheet(
     notes = verdict.lines()
     if givens:
         notes.append("the suggested givens are printed on the grid")
-    write_puzzle_sheet(sheet, puzzle, title, givens, notes)
-    write_answer_key(book.add_sheet(KEY_SHEET), puzzle, picture, title)
+    puzzle_writer(sheet, givens, notes)
+    key_writer(book.add_sheet(KEY_SHEET))
     if verdict.differing:
-        write_verdict_sheet(book.add_sheet(VERDICT_SHEET), puzzle, picture, verdict, title)
+        verdict_writer(book.add_sheet(VERDICT_SHEET))
     book.wb.active = 0
     return book
 
