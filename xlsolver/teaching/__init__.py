@@ -170,10 +170,12 @@ def _colour_worksheet(
     """The colour puzzle of a colour drawing, its verdict and its worksheet book."""
     from ..nonogram.colour_puzzle import ColourPuzzle
     from .colour_verdict import assess_colour
-    from .colour_worksheet import build_colour_worksheet
+    from .colour_worksheet import COLOUR_WRITERS
 
     picture = drawing.colours
     puzzle = ColourPuzzle.from_solution(picture, drawing.palette, title=title)
     verdict = assess_colour(puzzle, picture, time_limit=time_limit)
-    book = build_colour_worksheet(puzzle, picture, verdict, title=title, add_givens=add_givens)
+    book = build_worksheet(
+        puzzle, picture, verdict, title=title, add_givens=add_givens, writers=COLOUR_WRITERS
+    )
     return verdict, book

@@ -9,16 +9,15 @@ import numpy as np
 
 from ..nonogram.cells import known_colour
 from ..nonogram.colour_puzzle import ColourPuzzle
-from ..sheets.openpyxl_sheet import XlsxBook
 from ..sheets.protocol import HIGHLIGHT_STYLE, WHITE_STYLE, LayoutSheet
 from ..workbook.colour_paint import ink_style
 from ..workbook.colour_template import write_colour_template
 from ..workbook.template import TemplateLayout
 from .colour_verdict import ColourVerdict
 from .worksheet import (
+    SheetWriters,
     _cells,
     _notes,
-    build_book,
     differing_mask,
     grid_cell,
     mark_suggestion,
@@ -74,19 +73,6 @@ def write_colour_verdict_sheet(
     return layout
 
 
-def build_colour_worksheet(
-    puzzle: ColourPuzzle,
-    picture: np.ndarray,
-    verdict: ColourVerdict,
-    *,
-    title: str = "",
-    add_givens: bool = False,
-) -> XlsxBook:
-    """Puzzle sheet, answer key (the picture in its inks) and, if needed, the verdict."""
-    return build_book(
-        verdict,
-        add_givens,
-        lambda sheet, givens, notes: write_colour_puzzle_sheet(sheet, puzzle, title, givens, notes),
-        lambda sheet: write_colour_answer_key(sheet, puzzle, picture, title),
-        lambda sheet: write_colour_verdict_sheet(sheet, puzzle, picture, verdict, title),
-    )
+COLOUR_WRITERS = SheetWriters(
+    write_colour_puzzle_sheet, write_colour_answer_key, write_colour_verdict_sheet
+)

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
 from ..nonogram.cells import is_white
+from ..nonogram.colour_puzzle import ColourPuzzle
 from ..nonogram.puzzle import Puzzle
 from ..sheets.errors import WorkbookError
 from ..sheets.openpyxl_sheet import XlsxBook, new_book
@@ -164,34 +166,28 @@ def mark_suggestion(
     )
 
 
+@dataclass(frozen=True)
+class SheetWriters:
+    """The three sheet writers of one kind of worksheet (black-and-white or colour)."""
+
+    puzzle_sheet: Callable[..., TemplateLayout]  # (sheet, puzzle, title, givens, notes)
+    answer_key: Callable[..., TemplateLayout]  # (sheet, puzzle, picture, title)
+    verdict_sheet: Callable[..., TemplateLayout]  # (sheet, puzzle, picture, verdict, title)
+
+
 def build_worksheet(
-    puzzle: Puzzle,
+    puzzle: Puzzle | ColourPuzzle,
     picture: np.ndarray,
     verdict: Verdict,
     *,
     title: str = "",
     add_givens: bool = False,
+    writers: SheetWriters | None = None,
 ) -> XlsxBook:
-    """A workbook with the puzzle sheet, the answer key and, if needed, the verdict sheet."""
-    return build_book(
-        verdict,
-        add_givens,
-        lambda sheet, givens, notes: write_puzzle_sheet(sheet, puzzle, title, givens, notes),
-        lambda sheet: write_answer_key(sheet, puzzle, picture, title),
-        lambda sheet: write_verdict_sheet(sheet, puzzle, picture, verdict, title),
-    )
-
-
-def build_book(
-    verdict: Verdict,
-    add_givens: bool,
-    puzzle_writer: Callable[[LayoutSheet, list, list[str]], object],
-    key_writer: Callable[[LayoutSheet], object],
-    verdict_writer: Callable[[LayoutSheet], object],
-) -> XlsxBook:
-    """The worksheet's sheets in order: the puzzle (the verdict as notes, the suggested
-    givens printed when asked), the answer key, the verdict sheet when it is not unique.
-    The writers take the sheet (the puzzle's also the givens and the notes)."""
+    """A workbook with the puzzle sheet (the verdict as notes, the suggested givens
+    printed when asked), the answer key and, if not unique, the verdict sheet; written
+    by ``writers`` (the black-and-white ones unless given)."""
+    writers = writers or MONO_WRITERS
     book = new_book()
     sheet = book.sheets()[0]
     sheet.ws.title = PUZZLE_SHEET
@@ -199,12 +195,15 @@ def build_book(
     notes = verdict.lines()
     if givens:
         notes.append("the suggested givens are printed on the grid")
-    puzzle_writer(sheet, givens, notes)
-    key_writer(book.add_sheet(KEY_SHEET))
+    writers.puzzle_sheet(sheet, puzzle, title, givens, notes)
+    writers.answer_key(book.add_sheet(KEY_SHEET), puzzle, picture, title)
     if verdict.differing:
-        verdict_writer(book.add_sheet(VERDICT_SHEET))
+        writers.verdict_sheet(book.add_sheet(VERDICT_SHEET), puzzle, picture, verdict, title)
     book.wb.active = 0
     return book
+
+
+MONO_WRITERS = SheetWriters(write_puzzle_sheet, write_answer_key, write_verdict_sheet)
 
 
 def save_book(book: XlsxBook, output: str | os.PathLike, inputs=()) -> Path:
