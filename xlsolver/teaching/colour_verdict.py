@@ -22,7 +22,7 @@ from ..nonogram.cells import CERTAIN, POSSIBLE, colour_bit, every_colour, known_
 from ..nonogram.colour_analyzer import next_colour_step
 from ..nonogram.colour_puzzle import ColourPuzzle, Palette
 from ..nonogram.result import LINE, MULTIPLE, RULE_GUESS, SEARCH, UNIQUE, Step
-from .verdict import DIFFICULTY_WORDS, Verdict, cell_words, cells_text, components
+from .verdict import Verdict, cell_words, components, differing_cells, drop_spare_givens
 
 MAX_GIVEN_ROUNDS = 200  # rounds of adding givens before giving up (counts work, not time)
 
@@ -46,31 +46,9 @@ class ColourVerdict(Verdict):
         return f"{colour.letter} {colour.rgb}" if colour.name == colour.rgb else colour.name
 
     def lines(self) -> list[str]:
-        """The verdict in a few lines of plain words (the palette first)."""
-        out = []
-        if self.status == UNIQUE:
-            out.append("verdict: unique — exactly one solution")
-        elif self.status == MULTIPLE:
-            out.append(
-                f"verdict: NOT unique — two solutions differ in {len(self.differing)} cells: "
-                + cells_text(self.differing)
-            )
-            if self.suggestion:
-                out.append(
-                    f"suggested givens ({len(self.suggestion)}) that make it unique: "
-                    + self.given_words()
-                )
-            if self.error:
-                out.append(f"note: {self.error}")
-        else:
-            out.append(f"verdict: {self.status}" + (f" — {self.error}" if self.error else ""))
-        if self.difficulty:
-            prefix = "difficulty" if self.status == UNIQUE else "difficulty with these givens"
-            words = DIFFICULTY_WORDS.get(self.difficulty, self.difficulty)
-            out.append(f"{prefix}: {words}; {self.steps} steps")
+        """The verdict in a few lines of plain words (the palette last)."""
         colours = ", ".join(f"{c.letter} {c.rgb}" for c in self.palette.inks)
-        out.append(f"colours: {colours}")
-        return out
+        return [*super().lines(), f"colours: {colours}"]
 
     def to_json(self) -> dict:
         """A JSON-able summary: the black-and-white keys, givens by letter, the colours."""
@@ -131,14 +109,6 @@ def colour_hint_steps(
     return steps
 
 
-def _differing(solutions: list[np.ndarray], picture: np.ndarray | None) -> list[tuple[int, int]]:
-    """Cells two solutions disagree on (the picture against one unlike it, when given)."""
-    a, b = solutions[0], solutions[1]
-    if picture is not None:
-        a, b = picture, b if np.array_equal(a, picture) else a
-    return [(int(r), int(c)) for r, c in zip(*np.nonzero(a != b), strict=True)]
-
-
 def givens_states(puzzle: ColourPuzzle, givens, base: np.ndarray | None = None) -> np.ndarray:
     """A grid of colour-set states holding the givens (on top of ``base``)."""
     full = every_colour(puzzle.palette.k)
@@ -170,17 +140,11 @@ def suggest_colour_givens(
     rounds = 0
     while verdict == MULTIPLE and rounds < MAX_GIVEN_ROUNDS:
         rounds += 1
-        for patch in components(_differing(solutions, solution)):
+        for patch in components(differing_cells(solutions, solution)):
             r, c = patch[len(patch) // 2]
             added.append((r, c, CERTAIN | colour_bit(int(solution[r, c]))))
         verdict, solutions = status(added)
-    if verdict != UNIQUE:
-        raise ValueError(f"no unique puzzle from these givens ({verdict})")
-    for given in list(reversed(added)):
-        trial = [g for g in added if g != given]
-        if status(trial)[0] == UNIQUE:
-            added = trial
-    return sorted(added)
+    return drop_spare_givens(verdict, added, status)
 
 
 def assess_colour(
@@ -198,7 +162,7 @@ def assess_colour(
         result.status, solutions=result.solutions, error=result.error, palette=puzzle.palette
     )
     if result.status == MULTIPLE:
-        verdict.differing = _differing(result.solutions, solution)
+        verdict.differing = differing_cells(result.solutions, solution)
         if suggest:
             picture = solution if solution is not None else result.solutions[0]
             try:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -51,15 +52,15 @@ class Verdict:
         """True when the puzzle has exactly one solution."""
         return self.status == UNIQUE
 
+    def given_words(self) -> str:
+        """Givens as ``r4c5 black, r2c1 white``."""
+        return givens_text(self.suggestion)
+
     def lines(self) -> list[str]:
         """The verdict in a few lines of plain words."""
         out = []
         if self.status == UNIQUE:
             out.append("verdict: unique — exactly one solution")
-            out.append(
-                f"difficulty: {DIFFICULTY_WORDS.get(self.difficulty, self.difficulty)}; "
-                f"{self.steps} steps"
-            )
         elif self.status == MULTIPLE:
             out.append(
                 f"verdict: NOT unique — two solutions differ in {len(self.differing)} cells: "
@@ -68,17 +69,16 @@ class Verdict:
             if self.suggestion:
                 out.append(
                     f"suggested givens ({len(self.suggestion)}) that make it unique: "
-                    + givens_text(self.suggestion)
+                    + self.given_words()
                 )
-            if self.difficulty:
-                out.append(
-                    "difficulty with these givens: "
-                    f"{DIFFICULTY_WORDS.get(self.difficulty, self.difficulty)}; {self.steps} steps"
-                )
-            if self.error:
-                out.append(f"note: {self.error}")
         else:
             out.append(f"verdict: {self.status}" + (f" — {self.error}" if self.error else ""))
+        if self.difficulty or self.status == UNIQUE:
+            prefix = "difficulty" if self.status == UNIQUE else "difficulty with these givens"
+            words = DIFFICULTY_WORDS.get(self.difficulty, self.difficulty)
+            out.append(f"{prefix}: {words}; {self.steps} steps")
+        if self.status == MULTIPLE and self.error:
+            out.append(f"note: {self.error}")
         return out
 
     def to_json(self) -> dict:
@@ -125,9 +125,11 @@ def givens_grid(
     return grid
 
 
-def _differing(result: Result, picture: np.ndarray | None = None) -> list[tuple[int, int]]:
+def differing_cells(
+    solutions: list[np.ndarray], picture: np.ndarray | None = None
+) -> list[tuple[int, int]]:
     """Cells where two solutions disagree: the picture and a solution unlike it when given."""
-    a, b = result.solutions[0], result.solutions[1]
+    a, b = solutions[0], solutions[1]
     if picture is not None:
         a, b = picture, b if np.array_equal(a, picture) else a
     return [(int(r), int(c)) for r, c in zip(*np.nonzero(a != b), strict=True)]
@@ -226,7 +228,7 @@ def suggest_givens(
     while verdict == MULTIPLE:
         left()
         board = _propagated(puzzle, givens_grid(puzzle, added, base))
-        for patch in components(_differing(result, solution)):
+        for patch in components(differing_cells(result.solutions, solution)):
             candidates = patch[:MAX_CANDIDATES]
             r, c = candidates[0]
             if board is not None:
@@ -235,6 +237,12 @@ def suggest_givens(
                 )
             added.append((r, c, state(r, c)))
         verdict, result = status(added)
+    return drop_spare_givens(verdict, added, status)
+
+
+def drop_spare_givens(verdict: str, added: list, status: Callable) -> list[tuple[int, int, int]]:
+    """The givens once the adding rounds end (ValueError unless ``verdict`` is unique),
+    each dropped again, last first, when ``status`` of the rest is still unique."""
     if verdict != UNIQUE:
         raise ValueError(f"no unique puzzle from these givens ({verdict})")
     for given in list(reversed(added)):
@@ -261,7 +269,7 @@ def assess(
     result = solve(puzzle, givens=givens, time_limit=time_limit)
     verdict = Verdict(result.status, solutions=result.solutions, error=result.error)
     if result.status == MULTIPLE:
-        verdict.differing = _differing(result, solution)
+        verdict.differing = differing_cells(result.solutions, solution)
         if suggest:
             picture = solution if solution is not None else result.solutions[0]
             try:
