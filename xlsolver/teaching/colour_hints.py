@@ -11,16 +11,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..hints.words import line_words, rule_name, say
+from ..hints.words import line_words, rule_name
 from ..nonogram.cells import POSSIBLE, known_colour
 from ..nonogram.colour_analyzer import next_colour_step
 from ..nonogram.colour_puzzle import ColourPuzzle
 from ..nonogram.result import RULE_CONTRADICTION, RULE_GUESS, Step
 from ..sheets.openpyxl_sheet import XlsxBook, new_book
-from ..sheets.protocol import HIGHLIGHT_STYLE, WHITE_STYLE, CellFormat
+from ..sheets.protocol import HIGHLIGHT_STYLE, WHITE_STYLE, CellFormat, LayoutSheet
 from ..workbook.colour_paint import ink_style
 from ..workbook.colour_template import write_colour_template
-from .hints_sheet import COLUMN_WIDTHS, HEADER_KEYS, HEADER_ROW, LINE_HEIGHT, WRAPPED, text_lines
+from ..workbook.template import TemplateLayout
+from .hints_sheet import add_grid_sheets, where_words, write_steps_table
 from .worksheet import grid_cell
 
 REASONS = {
@@ -73,53 +74,20 @@ def colour_reason(step: Step, puzzle: ColourPuzzle, lang: str = "en") -> str:
     return words["line"].format(line=line_words(line, lang) if line else "", clues=clues)
 
 
-def _where(step: Step, lang: str) -> str:
-    """The line of a step, or the cell a probe or guess tried."""
-    if step.line is not None:
-        return line_words(step.line, lang)
-    if step.cell is not None:
-        return say(lang, "cell_at", r=step.cell[0] + 1, c=step.cell[1] + 1)
-    return ""
-
-
 def _steps_sheet(book: XlsxBook, puzzle: ColourPuzzle, steps: list[Step], lang: str, title: str):
-    """The step table, one landscape page wide, its header on every page."""
-    sheet = book.sheets()[0]
-    sheet.ws.title = say(lang, "sheet_steps")
-    sheet.write_values((1, 1), [[say(lang, "title_steps", title=title)]])
-    sheet.format_cells([(1, 1)], CellFormat(bold=True, font_size=14))
-    sheet.write_values((HEADER_ROW, 1), [[say(lang, key) for key in HEADER_KEYS]])
-    sheet.format_cells([(HEADER_ROW, c) for c in range(1, 6)], CellFormat(bold=True, bottom="thin"))
+    """The step table of a colour puzzle (:func:`~.hints_sheet.write_steps_table`)."""
     letters = puzzle.palette.letters
     rows = [
         [
             n,
-            _where(step, lang),
+            where_words(step, lang),
             rule_name(step.rule, lang),
             " ".join(cell_code(r, c, s, letters) for r, c, s in step.cells),
             colour_reason(step, puzzle, lang),
         ]
         for n, step in enumerate(steps, 1)
     ]
-    sheet.write_values((HEADER_ROW + 1, 1), rows)
-    last = HEADER_ROW + max(len(rows), 1)
-    body = range(HEADER_ROW + 1, last + 1)
-    sheet.format_cells([(r, c) for r in body for c in (1, 2, 3)], CellFormat(vertical="top"))
-    sheet.format_cells(
-        [(r, c) for r in body for c in WRAPPED], CellFormat(vertical="top", wrap=True)
-    )
-    sheet.set_column_widths(COLUMN_WIDTHS)
-    sheet.set_row_heights(
-        {
-            HEADER_ROW + i: LINE_HEIGHT
-            * max(text_lines(str(row[c - 1]), COLUMN_WIDTHS[c]) for c in WRAPPED)
-            for i, row in enumerate(rows, 1)
-        }
-    )
-    sheet.set_print_setup(
-        (1, 1, last, 5), fit_to_page=False, fit_width=True, landscape=True,
-        repeat_rows=(HEADER_ROW, HEADER_ROW),
-    )  # fmt: skip
+    write_steps_table(book, rows, lang, title, freeze=False)
 
 
 def _final(puzzle: ColourPuzzle, steps: list[Step]) -> tuple[np.ndarray, np.ndarray]:
@@ -167,16 +135,14 @@ def write_colour_hints(
     book = new_book()
     _steps_sheet(book, puzzle, steps, lang, title)
     colour, order = _final(puzzle, steps)
-    sheet = book.add_sheet(say(lang, "sheet_order"))
-    layout = write_colour_template(sheet, puzzle, title=say(lang, "title_order", title=title))
-    _paint(sheet, layout, puzzle, colour, order, len(steps), range(1, len(steps) + 1), False)
-    if stages > 0 and steps:
-        bounds = np.linspace(0, len(steps), min(stages, len(steps)) + 1).round().astype(int)
-        for k, (a, b) in enumerate(zip(bounds, bounds[1:], strict=False), 1):
-            sheet = book.add_sheet(say(lang, "sheet_stage", n=k))
-            stage_title = say(lang, "title_stage", title=title, first=a + 1, last=b)
-            layout = write_colour_template(sheet, puzzle, title=stage_title)
-            _paint(sheet, layout, puzzle, colour, order, int(b), range(a + 1, b + 1), True)
+
+    def grid(sheet: LayoutSheet, grid_title: str) -> TemplateLayout:
+        return write_colour_template(sheet, puzzle, title=grid_title)
+
+    def paint(sheet: LayoutSheet, layout: TemplateLayout, upto: int, new, highlight: bool):
+        _paint(sheet, layout, puzzle, colour, order, upto, new, highlight)
+
+    add_grid_sheets(book, steps, lang, title, stages, grid, paint)
     return book
 
 

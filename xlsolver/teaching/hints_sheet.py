@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 
 import numpy as np
 
@@ -19,9 +20,9 @@ from ..nonogram.cells import is_black
 from ..nonogram.puzzle import Puzzle
 from ..nonogram.result import Step
 from ..sheets.openpyxl_sheet import XlsxBook, new_book
-from ..sheets.protocol import BLACK_STYLE, HIGHLIGHT_STYLE, WHITE_STYLE, CellFormat
+from ..sheets.protocol import BLACK_STYLE, HIGHLIGHT_STYLE, WHITE_STYLE, CellFormat, LayoutSheet
 from ..workbook.files import open_book
-from ..workbook.template import write_template
+from ..workbook.template import TemplateLayout, write_template
 from .worksheet import grid_cell
 
 HEADER_ROW = 3
@@ -82,13 +83,7 @@ def where_words(step: Step, lang: str) -> str:
 
 
 def _steps_sheet(book: XlsxBook, puzzle: Puzzle, steps: list[Step], lang: str, title: str):
-    """The step table, printed one page wide (landscape) with its header on every page."""
-    sheet = book.sheets()[0]
-    sheet.ws.title = say(lang, "sheet_steps")
-    sheet.write_values((1, 1), [[say(lang, "title_steps", title=title)]])
-    sheet.format_cells([(1, 1)], CellFormat(bold=True, font_size=14))
-    sheet.write_values((HEADER_ROW, 1), [[say(lang, key) for key in HEADER_KEYS]])
-    sheet.format_cells([(HEADER_ROW, c) for c in range(1, 6)], CellFormat(bold=True, bottom="thin"))
+    """The step table of a black-and-white puzzle (:func:`write_steps_table`)."""
     rows = [
         [
             n,
@@ -99,22 +94,30 @@ def _steps_sheet(book: XlsxBook, puzzle: Puzzle, steps: list[Step], lang: str, t
         ]
         for n, step in enumerate(steps, 1)
     ]
+    write_steps_table(book, rows, lang, title)
+
+
+def write_steps_table(
+    book: XlsxBook, rows: list[list], lang: str, title: str, *, freeze: bool = True
+) -> None:
+    """The step table on the first sheet (rows: number, line, rule, cells, reason),
+    printed one page wide (landscape) with its header on every page; ``freeze`` keeps
+    the header in view on screen."""
+    sheet = book.sheets()[0]
+    sheet.ws.title = say(lang, "sheet_steps")
+    sheet.write_values((1, 1), [[say(lang, "title_steps", title=title)]])
+    sheet.format_cells([(1, 1)], CellFormat(bold=True, font_size=14))
+    sheet.write_values((HEADER_ROW, 1), [[say(lang, key) for key in HEADER_KEYS]])
+    sheet.format_cells([(HEADER_ROW, c) for c in range(1, 6)], CellFormat(bold=True, bottom="thin"))
     sheet.write_values((HEADER_ROW + 1, 1), rows)
     last = HEADER_ROW + max(len(rows), 1)
     body = range(HEADER_ROW + 1, last + 1)
-    sheet.format_cells([(r, c) for r in body for c in (1, 2, 3)], CellFormat(vertical="top"))
-    sheet.format_cells(
-        [(r, c) for r in body for c in WRAPPED], CellFormat(vertical="top", wrap=True)
-    )
+    sheet.format_cells([(r, c) for r in body for c in (1, 2, 3)], TOP)
+    sheet.format_cells([(r, c) for r in body for c in WRAPPED], TOP_WRAPPED)
     sheet.set_column_widths(COLUMN_WIDTHS)
-    sheet.set_row_heights(
-        {
-            HEADER_ROW + i: LINE_HEIGHT
-            * max(text_lines(str(row[c - 1]), COLUMN_WIDTHS[c]) for c in WRAPPED)
-            for i, row in enumerate(rows, 1)
-        }
-    )
-    sheet.ws.freeze_panes = f"A{HEADER_ROW + 1}"
+    sheet.set_row_heights({HEADER_ROW + i: row_height(row) for i, row in enumerate(rows, 1)})
+    if freeze:
+        sheet.ws.freeze_panes = f"A{HEADER_ROW + 1}"
     sheet.set_print_setup(
         (1, 1, last, 5),
         fit_to_page=False,
@@ -122,6 +125,31 @@ def _steps_sheet(book: XlsxBook, puzzle: Puzzle, steps: list[Step], lang: str, t
         landscape=True,
         repeat_rows=(HEADER_ROW, HEADER_ROW),
     )
+
+
+def add_grid_sheets(
+    book: XlsxBook,
+    steps: list[Step],
+    lang: str,
+    title: str,
+    stages: int,
+    write_grid: Callable[[LayoutSheet, str], TemplateLayout],
+    paint: Callable[[LayoutSheet, TemplateLayout, int, range, bool], None],
+) -> None:
+    """The order grid (every step's number) and ``stages`` stage sheets of a hints book.
+
+    ``write_grid(sheet, title)`` lays out the puzzle's template; ``paint(sheet, layout,
+    upto, new, highlight)`` paints the cells of steps up to ``upto``, numbering ``new``.
+    """
+    sheet = book.add_sheet(say(lang, "sheet_order"))
+    layout = write_grid(sheet, say(lang, "title_order", title=title))
+    paint(sheet, layout, len(steps), range(1, len(steps) + 1), False)
+    if stages > 0 and steps:
+        bounds = np.linspace(0, len(steps), min(stages, len(steps)) + 1).round().astype(int)
+        for k, (a, b) in enumerate(zip(bounds, bounds[1:], strict=False), 1):
+            sheet = book.add_sheet(say(lang, "sheet_stage", n=k))
+            layout = write_grid(sheet, say(lang, "title_stage", title=title, first=a + 1, last=b))
+            paint(sheet, layout, int(b), range(a + 1, b + 1), True)
 
 
 def step_numbers(puzzle: Puzzle, steps: list[Step]) -> np.ndarray:
@@ -168,16 +196,14 @@ def write_hints(
     book = new_book()
     _steps_sheet(book, puzzle, steps, lang, title)
     numbers = step_numbers(puzzle, steps)
-    order = book.add_sheet(say(lang, "sheet_order"))
-    layout = write_template(order, puzzle, title=say(lang, "title_order", title=title))
-    _paint_grid(order, layout, steps, numbers, set(range(1, len(steps) + 1)), False)
-    if stages > 0 and steps:
-        bounds = np.linspace(0, len(steps), min(stages, len(steps)) + 1).round().astype(int)
-        for k, (a, b) in enumerate(zip(bounds, bounds[1:], strict=False), 1):
-            sheet = book.add_sheet(say(lang, "sheet_stage", n=k))
-            stage_title = say(lang, "title_stage", title=title, first=a + 1, last=b)
-            layout = write_template(sheet, puzzle, title=stage_title)
-            _paint_grid(sheet, layout, steps[:b], numbers, set(range(a + 1, b + 1)), True)
+
+    def grid(sheet: LayoutSheet, grid_title: str) -> TemplateLayout:
+        return write_template(sheet, puzzle, title=grid_title)
+
+    def paint(sheet: LayoutSheet, layout: TemplateLayout, upto: int, new, highlight: bool):
+        _paint_grid(sheet, layout, steps[:upto], numbers, set(new), highlight)
+
+    add_grid_sheets(book, steps, lang, title, stages, grid, paint)
     return book
 
 
