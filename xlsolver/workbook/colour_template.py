@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass, replace
 
 from ..nonogram.colour_puzzle import SPARE_LETTERS, ColourPuzzle, Palette
+from ..nonogram.puzzle import Puzzle
 from ..sheets.protocol import Cell, CellFormat, LayoutSheet, Rect, Style
 from .clues import normalise
 from .template import CELL_HEIGHT, CELL_WIDTH, TemplateLayout, write_template
@@ -29,25 +30,6 @@ SWATCH = CellFormat(
 LABEL = CellFormat(horizontal="left", shrink=True)
 DARK_TEXT, LIGHT_TEXT = "#000000", "#FFFFFF"
 READABLE = 0.45  # fills darker than this (relative luminance) take white numbers
-
-
-@dataclass(frozen=True)
-class _Shape:
-    """What :func:`write_template` needs of a puzzle: the size and the clue numbers."""
-
-    rows: tuple[tuple[int, ...], ...]
-    cols: tuple[tuple[int, ...], ...]
-    title: str = ""
-
-    @property
-    def width(self) -> int:
-        """Number of columns."""
-        return len(self.cols)
-
-    @property
-    def height(self) -> int:
-        """Number of rows."""
-        return len(self.rows)
 
 
 def luminance(rgb: str) -> float:
@@ -75,12 +57,12 @@ def write_colour_template(
     its colour, and the palette row. No live clue checks (their sums assume gaps).
     The layout's print area includes the palette row. ``letters`` prints each clue with
     its colour's letter (``3a``) for grey-scale printing; the cells still hold numbers."""
-    shape = _Shape(
+    shape = Puzzle(  # the numbers alone: what write_template lays out (not validated)
         tuple(tuple(n for n, _ in line) for line in puzzle.rows),
         tuple(tuple(n for n, _ in line) for line in puzzle.cols),
         puzzle.title,
     )
-    layout = write_template(sheet, shape, title=title or puzzle.title)  # type: ignore[arg-type]
+    layout = write_template(sheet, shape, title=title or puzzle.title)
     palette = puzzle.palette
     cells: dict[int, list[Cell]] = {}
     top, _, _, right = layout.row_band
