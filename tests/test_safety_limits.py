@@ -44,6 +44,7 @@ def _one_error(capsys, prefix: str) -> str:
         ),
         ("deep.json", "[" * 100000 + "]" * 100000, "lists nested more than 32 deep"),
         ("long.json", '{"rows": [[' + "9" * 5000 + ']], "cols": [[1]]}', "has 5000 digits"),
+        ("long.toml", "[clues]\nrows = " + "9" * 5000 + "\n", "value has 5000 digits"),
     ],
 )
 def test_declared_sizes_and_nesting_are_refused_first(

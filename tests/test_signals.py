@@ -213,12 +213,15 @@ def office_processes(parent: int) -> list[int]:
 
 
 @pytest.mark.libreoffice
-@pytest.mark.parametrize("how", ["SIGTERM", "kill -9"], ids=["term", "kill9"])
+@pytest.mark.parametrize(
+    "how", ["SIGTERM", "kill -9", "kill -9 starting"], ids=["term", "kill9", "kill9-starting"]
+)
 def test_a_signal_stops_the_libreoffice_a_command_started(
     faase: Path, tmp_path: Path, how: str
 ) -> None:
-    """SIGTERM or kill -9 during an .ods solve: the run's headless LibreOffice (in a
-    session of its own) and its watchdog end too."""
+    """SIGTERM or kill -9 during an .ods solve, or kill -9 while LibreOffice is still
+    starting: the run's headless LibreOffice (in a session of its own) and its watchdog
+    end too (the watchdog starts with the server, before it answers)."""
     from xlsolver.libreoffice import server
 
     reason = server.available()
@@ -236,11 +239,12 @@ def test_a_signal_stops_the_libreoffice_a_command_started(
     try:
         assert wait_for(lambda: bool(office_processes(run.pid))), "no LibreOffice started"
         offices = office_processes(run.pid)
-        guarded = wait_for(  # LibreOffice up and connected: its watchdog runs
+        guarded = wait_for(  # the watchdog runs from the server's first moment
             lambda: any("killpg" in _cmdline(p) for p in _pids() if _ppid(p) == run.pid), WAIT
         )
         assert guarded, "no watchdog for the LibreOffice server"
-        time.sleep(1)
+        if how != "kill -9 starting":
+            time.sleep(1)
         offices = sorted(set(offices + office_processes(run.pid)))
         offices += [p for p in _pids() if _ppid(p) == run.pid and p not in offices]
         os.kill(run.pid, signal.SIGTERM if how == "SIGTERM" else signal.SIGKILL)

@@ -76,6 +76,8 @@ def _toml(text: str, source: str) -> dict:
         line = int(match.group(1)) if match else max(len(split_lines(text)), 1)
         reason = re.sub(r"\s*\(at (line|end of document).*\)$", "", str(exc))
         raise FormatError(f"not valid TOML: {reason}", source, line) from None
+    except (ValueError, RecursionError) as exc:  # a 5000-digit number, nesting too deep
+        raise FormatError(f"not a puzzle TOML file: {str(exc).split(';')[0]}", source) from None
 
 
 def _key_line(text: str, key: str) -> tuple[int, int]:

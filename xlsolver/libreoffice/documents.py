@@ -38,7 +38,6 @@ APT_LINE = "apt-get install libreoffice-calc-nogui python3-uno"
 CALC = "com.sun.star.sheet.SpreadsheetDocument"
 
 _server: LibreOffice | None = None
-_guard = None  # the watchdog that kills the server if this process dies
 
 
 def missing_message(path: str | os.PathLike, reason: str = "") -> str:
@@ -58,7 +57,7 @@ def server(path: str | os.PathLike) -> LibreOffice:
         reason = available()
         if reason:
             raise WorkbookError(missing_message(path, reason))
-        office = LibreOffice()
+        office = LibreOffice(guarded=True)  # killed with this process, even by kill -9
         try:
             office.start()
         except LibreOfficeError as exc:
@@ -67,32 +66,16 @@ def server(path: str | os.PathLike) -> LibreOffice:
             office.stop()
             raise
         _server = office
-        _guard_server(office)
         atexit.register(shutdown)
     return _server
 
 
-def _guard_server(office: LibreOffice) -> None:
-    """Have the server killed if this process dies without stopping it (``kill -9``)."""
-    global _guard
-    from ..processes import guard_group
-
-    process = getattr(office, "process", None)
-    if process is not None:
-        with contextlib.suppress(OSError):
-            _guard = guard_group(process.pid)  # soffice runs in its own session
-
-
 def shutdown() -> None:
     """Stop the command run's LibreOffice (closing its documents) if it was started."""
-    global _server, _guard
+    global _server
     office, _server = _server, None
-    guard, _guard = _guard, None
     if office is not None:
         office.stop()
-    if guard is not None:
-        guard.kill()
-        guard.wait()
 
 
 def running() -> bool:

@@ -96,8 +96,12 @@ def props(**values) -> tuple:
 class LibreOffice:
     """A headless soffice with its own profile, connected through a UNO socket."""
 
-    def __init__(self, *, timeout: float = START_TIMEOUT, profile: str | None = None):
+    def __init__(
+        self, *, timeout: float = START_TIMEOUT, profile: str | None = None, guarded: bool = False
+    ):
         self.timeout = timeout
+        self.guarded = guarded  # a watchdog kills the server if this process dies (kill -9)
+        self._guard: subprocess.Popen | None = None
         self._own_profile = profile is None
         self.profile = Path(profile or tempfile.mkdtemp(prefix="xlsolver-lo-"))
         self.port = _free_port()
@@ -137,6 +141,11 @@ class LibreOffice:
             stderr=subprocess.DEVNULL,
             start_new_session=True,
         )
+        if self.guarded and os.name == "posix":  # from the first moment, not once connected
+            from ..processes import guard_group
+
+            with contextlib.suppress(OSError):
+                self._guard = guard_group(self.process.pid)
         local = uno.getComponentContext()
         resolver = local.ServiceManager.createInstanceWithContext(
             "com.sun.star.bridge.UnoUrlResolver", local
@@ -225,6 +234,10 @@ class LibreOffice:
                 self.process.wait(timeout=STOP_TIMEOUT)
             _kill_group(self.process.pid)
             self.process = None
+        if self._guard is not None:
+            self._guard.kill()
+            self._guard.wait()
+            self._guard = None
         if self._own_profile:
             shutil.rmtree(self.profile, ignore_errors=True)
 
