@@ -79,6 +79,17 @@ class LineBoard:
         return bits.reshape(self.h, size * 8)[:, : self.w].astype(bool)
 
     # -- line logic -------------------------------------------------------------
+    def trace_step(self, line: int, cells: list, depth: int) -> Step:
+        """The trace step of one line solve that set ``cells`` (before they are set)."""
+        return Step(
+            kind=LINE,
+            rule=RULE_LINE,
+            cells=cells,
+            line=self.line_id(line),
+            before=self.line_states(line),
+            depth=depth,
+        )
+
     def changes(self, line: int):
         """What solving one line proves that is new (None when nothing is)."""
         raise NotImplementedError
@@ -238,11 +249,4 @@ class Board(LineBoard):
             if (new_black | new_white) >> i & 1:
                 r, c = self.cell(line, i)
                 cells.append((r, c, BLACK_CONC if new_black >> i & 1 else WHITE_CONC))
-        return Step(
-            kind=LINE,
-            rule=RULE_LINE,
-            cells=cells,
-            line=self.line_id(line),
-            before=self.line_states(line),
-            depth=depth,
-        )
+        return self.trace_step(line, cells, depth)

@@ -15,7 +15,7 @@ from .board import Contradiction, LineBoard
 from .cells import CERTAIN
 from .colour_line import solve_colour_line
 from .colour_puzzle import ColourPuzzle
-from .result import LINE, RULE_LINE, Step
+from .result import Step
 
 CACHE_SIZE = 400_000  # line results kept before the cache is cleared (a count, not bytes)
 
@@ -175,11 +175,4 @@ class ColourBoard(LineBoard):
                 r, c = self.cell(line, i)
                 state = sum(1 << colour for colour, m in enumerate(new) if m >> i & 1)
                 cells.append((r, c, state | CERTAIN))
-        return Step(
-            kind=LINE,
-            rule=RULE_LINE,
-            cells=cells,
-            line=self.line_id(line),
-            before=self.line_states(line),
-            depth=depth,
-        )
+        return self.trace_step(line, cells, depth)
