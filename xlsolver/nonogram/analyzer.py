@@ -19,27 +19,22 @@ from collections.abc import Callable
 
 import numpy as np
 
-from .board import Board, Contradiction, Timeout
+from .board import Board
 from .cells import BLACK, COLOUR, CONC, DISCREPANCY_CONC, WHITE, grid_from_solution
 from .colour_puzzle import ColourPuzzle
 from .line import solve_line
 from .probe import probe
-from .puzzle import Puzzle, PuzzleError, line_name
+from .puzzle import Puzzle
 from .result import (
-    CONTRADICTION,
     GIVEN,
-    INVALID,
     LINE_DIFFICULTY,
-    MULTIPLE,
     PROBING_DIFFICULTY,
     RULE_GIVEN,
     SEARCH_DIFFICULTY,
-    SOLVED,
-    TIMEOUT,
-    UNIQUE,
     Result,
     Step,
 )
+from .run import Run, run_analysis
 from .search import dfs
 
 Progress = Callable[[float | None, str], None]
@@ -77,76 +72,33 @@ def solve(
             progress=progress,
             common=common,
         )
-    start = time.perf_counter()
-    deadline = None if time_limit is None else start + time_limit
-    run = _Run(puzzle, max_solutions, deadline, trace, progress, start)
-    try:
-        puzzle.validate()
-    except PuzzleError as exc:
-        return run.finish(INVALID, np.zeros((puzzle.height, puzzle.width), np.uint8), str(exc))
-    if method not in ("auto", "logic", "sat"):
-        raise ValueError(f"unknown method {method!r}: use auto, logic or sat")
-    return run.analyze(givens, method, common)
+    return run_analysis(
+        _Run, puzzle, max_solutions, time_limit, givens, trace, method, progress, common
+    )
 
 
-class _Run:
-    """One analysis: the board, the trace and the clock."""
+class _Run(Run):
+    """One black-and-white analysis: a :class:`Board`, a :class:`Result`."""
 
-    def __init__(self, puzzle, max_solutions, deadline, trace, progress, start):
-        self.puzzle = puzzle
-        self.limit = max(1, max_solutions)
-        self.deadline = deadline
-        self.steps: list[Step] | None = [] if trace else None
-        self.progress = progress
-        self.start = start
-        self.board = Board(puzzle)
+    clash_state = DISCREPANCY_CONC
 
-    def seconds_left(self) -> float | None:
-        """Seconds until the deadline (None without a limit)."""
-        return None if self.deadline is None else self.deadline - time.perf_counter()
+    def new_board(self, puzzle: Puzzle) -> Board:
+        """A black-and-white board."""
+        return Board(puzzle)
 
-    def report(self, message: str) -> None:
-        """Tell the progress callback how much of the grid is known."""
-        if self.progress is not None:
-            total = self.board.h * self.board.w
-            self.progress((total - self.board.unknown) / total, message)
+    def open_count(self) -> int:
+        """How many cells are still unknown."""
+        return self.board.unknown
 
-    def finish(self, status, grid, error="", solutions=(), difficulty="", method="") -> Result:
-        """Wrap up a Result."""
-        return Result(
-            status=status,
-            grid=grid,
-            solutions=list(solutions),
-            steps=self.steps or [],
-            seconds=time.perf_counter() - self.start,
-            error=error,
-            difficulty=difficulty,
-            method=method,
-        )
+    def make_result(self, **fields) -> Result:
+        """A black-and-white Result."""
+        return Result(**fields)
 
-    def analyze(self, givens, method: str, common: bool) -> Result:
-        """Propagate, then probe/search or SAT."""
-        board = self.board
-        try:
-            if givens is not None:
-                self._apply_givens(givens)
-            board.propagate(None, self.steps, 0, self.deadline)
-        except Contradiction as exc:
-            return self._contradiction(exc.line)
-        except Timeout:
-            return self.finish(TIMEOUT, board.grid(), "time limit reached")
-        self.report("line logic done")
-        if board.solved:
-            sol = board.solution()
-            status = UNIQUE if self.limit > 1 else SOLVED
-            return self.finish(
-                status, board.grid(), solutions=[sol], difficulty=LINE_DIFFICULTY, method="logic"
-            )
-        if method == "logic":
-            return self._logic()
-        return self._sat(common)
+    def states(self, solution: np.ndarray) -> np.ndarray:
+        """The boolean solution as a confirmed state grid."""
+        return grid_from_solution(solution)
 
-    def _apply_givens(self, givens: np.ndarray) -> None:
+    def apply_givens(self, givens: np.ndarray) -> None:
         """Set the cells the user painted; a clash shows up as a contradiction."""
         cells = []
         for (r, c), state in np.ndenumerate(np.asarray(givens, dtype=np.uint8)):
@@ -157,95 +109,23 @@ class _Run:
         if self.steps is not None and cells:
             self.steps.append(Step(kind=GIVEN, rule=RULE_GIVEN, cells=cells))
 
-    def _contradiction(self, line: int) -> Result:
-        """No solution: the proved cells plus DISCREPANCY where the clash shows."""
-        grid = self.board.grid()
-        for r, c in discrepancy_cells(self.board, line):
-            grid[r, c] = DISCREPANCY_CONC
-        return self.finish(
-            CONTRADICTION,
-            grid,
-            f"no solution: {line_name(self.board.line_id(line))} cannot be placed",
-        )
+    def clash_cells(self, line: int) -> list[tuple[int, int]]:
+        """DISCREPANCY cells of the failed line."""
+        return discrepancy_cells(self.board, line)
 
-    def _verdict(self, found: list[np.ndarray], exhausted: bool, grid, difficulty, method):
-        """The status that the solutions found (and whether the search finished) say."""
-        error = ""
-        if not found:
-            status = CONTRADICTION if exhausted else TIMEOUT
-            error = "no solution" if exhausted else "time limit reached"
-        elif len(found) > 1:
-            status = MULTIPLE
-        elif self.limit == 1 or exhausted:
-            status = SOLVED if self.limit == 1 else UNIQUE
-            grid = grid_from_solution(found[0])
-        else:
-            status, error = TIMEOUT, "time limit reached before uniqueness was decided"
-        return self.finish(status, grid, error, found, difficulty, method)
+    def probe(self) -> None:
+        """Probe with assumed values."""
+        probe(self.board, self.steps, self.deadline)
 
-    def _logic(self) -> Result:
-        """Probing, then depth-first search, with the trace."""
-        board = self.board
-        try:
-            probe(board, self.steps, self.deadline)
-        except Contradiction:
-            return self.finish(
-                CONTRADICTION,
-                board.grid(),
-                "no solution (every probe fails)",
-                difficulty=PROBING_DIFFICULTY,
-                method="logic",
-            )
-        except Timeout:
-            return self.finish(TIMEOUT, board.grid(), "time limit reached", method="logic")
-        self.report("probing done")
-        if board.solved:
-            return self._verdict([board.solution()], True, None, PROBING_DIFFICULTY, "logic")
-        found: list[np.ndarray] = []
-        try:
-            dfs(board.copy(), found, self.limit, self.deadline, self.steps)
-            exhausted = True
-        except Timeout:
-            exhausted = False
-        grid = board.grid()
-        if len(found) > 1:
-            grid = _common(grid, found)
-        return self._verdict(found, exhausted, grid, SEARCH_DIFFICULTY, "logic")
+    def dfs(self, found: list) -> None:
+        """Depth-first search on a copy of the board."""
+        dfs(self.board.copy(), found, self.limit, self.deadline, self.steps)
 
-    def _sat(self, common: bool) -> Result:
-        """The SAT back end on what line logic left open."""
+    def sat_search(self):
+        """The black-and-white SAT back end."""
         from .sat import SatSearch
 
-        try:
-            search = SatSearch(self.board, self.deadline)
-        except Timeout:
-            return self.finish(TIMEOUT, self.board.grid(), "time limit reached", method="sat")
-        found: list[np.ndarray] = []
-        exhausted = True
-        try:
-            for sol in search.solutions(self.limit, self.seconds_left):
-                if sol is None:
-                    exhausted = False
-                    break
-                found.append(sol)
-                self.report(f"solution {len(found)} found")
-            grid = self.board.grid()
-            if len(found) > 1:
-                same = search.backbone(found, self.seconds_left) if common else None
-                grid = _common(grid, found, same)
-        finally:
-            search.close()
-        return self._verdict(found, exhausted, grid, "", "sat")  # rated by the logic path only
-
-
-def _common(grid: np.ndarray, found: list[np.ndarray], same: np.ndarray | None = None):
-    """Confirm the cells equal in every solution (``same``), or only what logic proved."""
-    if same is None:
-        return grid
-    out = grid.copy()
-    first = found[0]
-    out[same] = grid_from_solution(first)[same]
-    return out
+        return SatSearch(self.board, self.deadline)
 
 
 def discrepancy_cells(board: Board, line: int) -> list[tuple[int, int]]:

@@ -33,36 +33,34 @@ class Timeout(Exception):
     """The time limit ran out."""
 
 
-class Board:
-    """Known black and white cells of every line, kept in step for rows and columns."""
+class LineBoard:
+    """What both boards share: the lines of a puzzle, their naming and the propagation loop.
 
-    __slots__ = ("h", "w", "clues", "length", "shape", "black", "white", "unknown", "cache")
+    A subclass keeps its own knowledge of the cells and gives ``changes(line)`` (what a
+    line solve proves that is new, None when nothing is; Contradiction when nothing fits)
+    and ``apply(line, new, steps, depth, dirty)`` (record it, queue the crossing lines).
+    """
 
-    def __init__(self, puzzle: Puzzle, cache: dict | None = None):
+    __slots__ = ("h", "w", "clues", "length", "shape", "cache")
+
+    def init_lines(self, puzzle, cache: dict | None) -> None:
+        """The static parts: size, each line's clues and length, and the line cache."""
         self.h = puzzle.height
         self.w = puzzle.width
-        self.clues: list[tuple[int, ...]] = list(puzzle.rows) + list(puzzle.cols)
+        self.clues: list[tuple] = list(puzzle.rows) + list(puzzle.cols)
         self.length = [self.w] * self.h + [self.h] * self.w
         shapes: dict[tuple, int] = {}  # lines with the same clues and length share cache entries
         self.shape = [
             shapes.setdefault((c, n), len(shapes))
             for c, n in zip(self.clues, self.length, strict=True)
         ]
-        self.black = [0] * (self.h + self.w)
-        self.white = [0] * (self.h + self.w)
-        self.unknown = self.h * self.w
         self.cache: dict = {} if cache is None else cache
 
-    def copy(self) -> Board:
-        """A board with the same knowledge, sharing the static parts and the line cache."""
-        other = Board.__new__(Board)
+    def share_lines(self, other: LineBoard) -> None:
+        """Give a copy ``other`` the static parts and the line cache of this board."""
         other.h, other.w = self.h, self.w
         other.clues, other.length, other.shape = self.clues, self.length, self.shape
-        other.black = self.black[:]
-        other.white = self.white[:]
-        other.unknown = self.unknown
         other.cache = self.cache
-        return other
 
     # -- naming -----------------------------------------------------------------
     def line_id(self, line: int) -> LineId:
@@ -72,6 +70,82 @@ class Board:
     def cell(self, line: int, bit: int) -> tuple[int, int]:
         """The (row, col) of a line's bit."""
         return (line, bit) if line < self.h else (bit, line - self.h)
+
+    def row_bits(self, masks) -> np.ndarray:
+        """Row masks (one int per row) as a boolean H×W array."""
+        size = (self.w + 7) >> 3
+        raw = b"".join(m.to_bytes(size, "little") for m in masks)
+        bits = np.unpackbits(np.frombuffer(raw, np.uint8), bitorder="little")
+        return bits.reshape(self.h, size * 8)[:, : self.w].astype(bool)
+
+    # -- line logic -------------------------------------------------------------
+    def trace_step(self, line: int, cells: list, depth: int) -> Step:
+        """The trace step of one line solve that set ``cells`` (before they are set)."""
+        return Step(
+            kind=LINE,
+            rule=RULE_LINE,
+            cells=cells,
+            line=self.line_id(line),
+            before=self.line_states(line),
+            depth=depth,
+        )
+
+    def changes(self, line: int):
+        """What solving one line proves that is new (None when nothing is)."""
+        raise NotImplementedError
+
+    def apply(self, line: int, new, steps: list[Step] | None, depth: int, dirty) -> None:
+        """Record what ``changes`` found (and its trace step); queue crossings via ``dirty``."""
+        raise NotImplementedError
+
+    def propagate(
+        self,
+        lines=None,
+        steps: list[Step] | None = None,
+        depth: int = 0,
+        deadline: float | None = None,
+    ) -> None:
+        """Solve changed lines until nothing changes; raise Contradiction or Timeout."""
+        todo = deque(range(len(self.clues)) if lines is None else lines)
+        queued = set(todo)
+
+        def dirty(other: int) -> None:
+            if other not in queued:
+                queued.add(other)
+                todo.append(other)
+
+        changes, apply = self.changes, self.apply
+        count = 0
+        while todo:
+            line = todo.popleft()
+            queued.discard(line)
+            count += 1
+            if deadline is not None and count & 63 == 0 and time.perf_counter() > deadline:
+                raise Timeout
+            new = changes(line)
+            if new is not None:
+                apply(line, new, steps, depth, dirty)
+
+
+class Board(LineBoard):
+    """Known black and white cells of every line, kept in step for rows and columns."""
+
+    __slots__ = ("black", "white", "unknown")
+
+    def __init__(self, puzzle: Puzzle, cache: dict | None = None):
+        self.init_lines(puzzle, cache)
+        self.black = [0] * (self.h + self.w)
+        self.white = [0] * (self.h + self.w)
+        self.unknown = self.h * self.w
+
+    def copy(self) -> Board:
+        """A board with the same knowledge, sharing the static parts and the line cache."""
+        other = Board.__new__(Board)
+        self.share_lines(other)
+        other.black = self.black[:]
+        other.white = self.white[:]
+        other.unknown = self.unknown
+        return other
 
     @property
     def solved(self) -> bool:
@@ -121,69 +195,52 @@ class Board:
             for i in range(self.length[line])
         )
 
-    def _bits(self, masks: list[int]) -> np.ndarray:
-        """Row masks as a boolean H×W array."""
-        size = (self.w + 7) >> 3
-        raw = b"".join(m.to_bytes(size, "little") for m in masks[: self.h])
-        bits = np.unpackbits(np.frombuffer(raw, np.uint8), bitorder="little")
-        return bits.reshape(self.h, size * 8)[:, : self.w].astype(bool)
-
     def grid(self, conc: bool = True) -> np.ndarray:
         """The board as a uint8 state grid (confirmed states by default)."""
         bc, wc = (BLACK_CONC, WHITE_CONC) if conc else (BLACK, WHITE)
         g = np.zeros((self.h, self.w), dtype=np.uint8)
-        g[self._bits(self.black)] = bc
-        g[self._bits(self.white)] = wc
+        g[self.row_bits(self.black[: self.h])] = bc
+        g[self.row_bits(self.white[: self.h])] = wc
         return g
 
     def solution(self) -> np.ndarray:
         """The boolean picture of a solved board."""
-        return self._bits(self.black)
+        return self.row_bits(self.black[: self.h])
 
     # -- line logic -------------------------------------------------------------
-    def solve_one(self, line: int) -> tuple[int, int]:
-        """New (black, white) bits the complete line solver proves; Contradiction if none fit."""
+    def changes(self, line: int) -> tuple[int, int] | None:
+        """New (black, white) bits the complete line solver proves, None when there are none.
+
+        Raises Contradiction when no placement fits.
+        """
         black, white = self.black[line], self.white[line]
         key = (self.shape[line], black, white)
-        hit = self.cache.get(key)
-        if hit is None:
+        hit = self.cache.get(key, False)
+        if hit is False:
             sol = solve_line(self.clues[line], self.length[line], black, white)
-            hit = (-1, -1) if sol is None else (sol.black & ~black, sol.white & ~white)
+            if sol is None:
+                hit = ()
+            else:
+                new_black, new_white = sol.black & ~black, sol.white & ~white
+                hit = (new_black, new_white) if new_black or new_white else None
             if len(self.cache) > 400_000:
                 self.cache.clear()
             self.cache[key] = hit
-        if hit[0] < 0:
+        if hit == ():
             raise Contradiction(line)
         return hit
 
-    def propagate(
-        self,
-        lines=None,
-        steps: list[Step] | None = None,
-        depth: int = 0,
-        deadline: float | None = None,
-    ) -> None:
-        """Solve changed lines until nothing changes; raise Contradiction or Timeout."""
-        todo = deque(range(len(self.clues)) if lines is None else lines)
-        queued = set(todo)
+    def solve_one(self, line: int) -> tuple[int, int]:
+        """New (black, white) bits the complete line solver proves; Contradiction if none fit."""
+        new = self.changes(line)
+        return (0, 0) if new is None else new
 
-        def dirty(other: int) -> None:
-            if other not in queued:
-                queued.add(other)
-                todo.append(other)
-
-        count = 0
-        while todo:
-            line = todo.popleft()
-            queued.discard(line)
-            count += 1
-            if deadline is not None and count & 63 == 0 and time.perf_counter() > deadline:
-                raise Timeout
-            new_black, new_white = self.solve_one(line)
-            if new_black or new_white:
-                if steps is not None:
-                    steps.append(self.line_step(line, new_black, new_white, depth))
-                self.set_bits(line, new_black, new_white, dirty)
+    def apply(self, line: int, new, steps: list[Step] | None, depth: int, dirty) -> None:
+        """Set the new bits (tracing the step first, from the line as it was)."""
+        new_black, new_white = new
+        if steps is not None:
+            steps.append(self.line_step(line, new_black, new_white, depth))
+        self.set_bits(line, new_black, new_white, dirty)
 
     def line_step(self, line: int, new_black: int, new_white: int, depth: int) -> Step:
         """A trace step for the cells one line solve set."""
@@ -192,11 +249,4 @@ class Board:
             if (new_black | new_white) >> i & 1:
                 r, c = self.cell(line, i)
                 cells.append((r, c, BLACK_CONC if new_black >> i & 1 else WHITE_CONC))
-        return Step(
-            kind=LINE,
-            rule=RULE_LINE,
-            cells=cells,
-            line=self.line_id(line),
-            before=self.line_states(line),
-            depth=depth,
-        )
+        return self.trace_step(line, cells, depth)

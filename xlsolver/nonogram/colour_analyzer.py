@@ -12,36 +12,25 @@ they mean for black and white; the Result is a :class:`ColourResult`.
 
 from __future__ import annotations
 
-import time
-
 import numpy as np
 
-from .board import Contradiction, Timeout
+from .board import Contradiction
 from .cells import CERTAIN, POSSIBLE, colour_states, every_colour
 from .colour_board import ColourBoard
 from .colour_line import solve_colour_line
 from .colour_probe import dfs, open_cells, probe, trial
 from .colour_puzzle import ColourPuzzle
 from .colour_result import ColourResult
-from .puzzle import PuzzleError, line_name
 from .result import (
-    CONTRADICTION,
     GIVEN,
-    INVALID,
     LINE,
-    LINE_DIFFICULTY,
-    MULTIPLE,
     PROBE,
-    PROBING_DIFFICULTY,
     RULE_CONTRADICTION,
     RULE_DISCREPANCY,
     RULE_GIVEN,
-    SEARCH_DIFFICULTY,
-    SOLVED,
-    TIMEOUT,
-    UNIQUE,
     Step,
 )
+from .run import Run, run_analysis
 
 CONFLICT = CERTAIN  # a confirmed cell with no colour left: where a contradiction shows
 
@@ -62,80 +51,34 @@ def solve_colour(
     ``givens`` is a grid of colour-set states; a cell whose set is empty or holds every
     colour gives nothing.
     """
-    start = time.perf_counter()
-    deadline = None if time_limit is None else start + time_limit
-    run = _ColourRun(puzzle, max_solutions, deadline, trace, progress, start)
-    try:
-        puzzle.validate()
-    except PuzzleError as exc:
-        return run.finish(INVALID, np.zeros((puzzle.height, puzzle.width), np.uint32), str(exc))
-    if method not in ("auto", "logic", "sat"):
-        raise ValueError(f"unknown method {method!r}: use auto, logic or sat")
-    return run.analyze(givens, method, common)
+    return run_analysis(
+        _ColourRun, puzzle, max_solutions, time_limit, givens, trace, method, progress, common
+    )
 
 
-class _ColourRun:
-    """One colour analysis: the board, the trace and the clock."""
+class _ColourRun(Run):
+    """One colour analysis: a :class:`ColourBoard`, a :class:`ColourResult`."""
 
-    def __init__(self, puzzle, max_solutions, deadline, trace, progress, start):
-        self.puzzle = puzzle
-        self.limit = max(1, max_solutions)
-        self.deadline = deadline
-        self.steps: list[Step] | None = [] if trace else None
-        self.progress = progress
-        self.start = start
-        self.board = ColourBoard(puzzle)
+    grid_dtype = np.uint32
+    clash_state = CONFLICT
 
-    def seconds_left(self) -> float | None:
-        """Seconds until the deadline (None without a limit)."""
-        return None if self.deadline is None else self.deadline - time.perf_counter()
+    def new_board(self, puzzle: ColourPuzzle) -> ColourBoard:
+        """A colour board."""
+        return ColourBoard(puzzle)
 
-    def report(self, message: str) -> None:
-        """Tell the progress callback how much of the grid is known."""
-        if self.progress is not None:
-            total = self.board.h * self.board.w
-            self.progress((total - self.board.open_cells()) / total, message)
+    def open_count(self) -> int:
+        """How many cells have more than one colour left."""
+        return self.board.open_cells()
 
-    def finish(self, status, grid, error="", solutions=(), difficulty="", method=""):
-        """Wrap up a ColourResult."""
-        return ColourResult(
-            status=status,
-            grid=grid,
-            solutions=list(solutions),
-            steps=self.steps or [],
-            seconds=time.perf_counter() - self.start,
-            error=error,
-            difficulty=difficulty,
-            method=method,
-            palette=self.puzzle.palette,
-        )
+    def make_result(self, **fields) -> ColourResult:
+        """A ColourResult with the puzzle's palette."""
+        return ColourResult(**fields, palette=self.puzzle.palette)
 
-    def analyze(self, givens, method: str, common: bool) -> ColourResult:
-        """Propagate, then probe/search or SAT."""
-        board = self.board
-        try:
-            if givens is not None:
-                self._apply_givens(givens)
-            board.propagate(None, self.steps, 0, self.deadline)
-        except Contradiction as exc:
-            return self._contradiction(exc.line)
-        except Timeout:
-            return self.finish(TIMEOUT, board.grid(), "time limit reached")
-        self.report("line logic done")
-        if board.solved:
-            status = UNIQUE if self.limit > 1 else SOLVED
-            return self.finish(
-                status,
-                board.grid(),
-                solutions=[board.solution()],
-                difficulty=LINE_DIFFICULTY,
-                method="logic",
-            )
-        if method == "logic":
-            return self._logic()
-        return self._sat(common)
+    def states(self, solution: np.ndarray) -> np.ndarray:
+        """The colour-index solution as a confirmed state grid."""
+        return colour_states(solution)
 
-    def _apply_givens(self, givens: np.ndarray) -> None:
+    def apply_givens(self, givens: np.ndarray) -> None:
         """Narrow the cells the user painted; a clash shows up as a contradiction."""
         full = every_colour(self.board.inks)
         cells = []
@@ -147,83 +90,23 @@ class _ColourRun:
         if self.steps is not None and cells:
             self.steps.append(Step(kind=GIVEN, rule=RULE_GIVEN, cells=cells))
 
-    def _contradiction(self, line: int) -> ColourResult:
-        """No solution: the proved cells, with CONFLICT where the clash shows."""
-        grid = self.board.grid()
-        for r, c in conflict_cells(self.board, line):
-            grid[r, c] = CONFLICT
-        return self.finish(
-            CONTRADICTION,
-            grid,
-            f"no solution: {line_name(self.board.line_id(line))} cannot be placed",
-        )
+    def clash_cells(self, line: int) -> list[tuple[int, int]]:
+        """CONFLICT cells of the failed line."""
+        return conflict_cells(self.board, line)
 
-    def _verdict(self, found, exhausted: bool, grid, difficulty: str, method: str):
-        """The status that the solutions found (and whether the search finished) say."""
-        error = ""
-        if not found:
-            status = CONTRADICTION if exhausted else TIMEOUT
-            error = "no solution" if exhausted else "time limit reached"
-        elif len(found) > 1:
-            status = MULTIPLE
-        elif self.limit == 1 or exhausted:
-            status = SOLVED if self.limit == 1 else UNIQUE
-            grid = colour_states(found[0])
-        else:
-            status, error = TIMEOUT, "time limit reached before uniqueness was decided"
-        return self.finish(status, grid, error, found, difficulty, method)
+    def probe(self) -> None:
+        """Probe with assumed colours."""
+        probe(self.board, self.steps, self.deadline)
 
-    def _logic(self) -> ColourResult:
-        """Probing, then depth-first search, with the trace."""
-        board = self.board
-        try:
-            probe(board, self.steps, self.deadline)
-        except Contradiction:
-            return self.finish(
-                CONTRADICTION,
-                board.grid(),
-                "no solution (every probe fails)",
-                difficulty=PROBING_DIFFICULTY,
-                method="logic",
-            )
-        except Timeout:
-            return self.finish(TIMEOUT, board.grid(), "time limit reached", method="logic")
-        self.report("probing done")
-        if board.solved:
-            return self._verdict([board.solution()], True, None, PROBING_DIFFICULTY, "logic")
-        found: list[np.ndarray] = []
-        try:
-            dfs(board.copy(), found, self.limit, self.deadline, self.steps)
-            exhausted = True
-        except Timeout:
-            exhausted = False
-        return self._verdict(found, exhausted, board.grid(), SEARCH_DIFFICULTY, "logic")
+    def dfs(self, found: list) -> None:
+        """Depth-first search on a copy of the board."""
+        dfs(self.board.copy(), found, self.limit, self.deadline, self.steps)
 
-    def _sat(self, common: bool) -> ColourResult:
-        """The SAT back end on what line logic left open."""
+    def sat_search(self):
+        """The colour SAT back end."""
         from .colour_sat import ColourSatSearch
 
-        try:
-            search = ColourSatSearch(self.board, self.deadline)
-        except Timeout:
-            return self.finish(TIMEOUT, self.board.grid(), "time limit reached", method="sat")
-        found: list[np.ndarray] = []
-        exhausted = True
-        try:
-            for sol in search.solutions(self.limit, self.seconds_left):
-                if sol is None:
-                    exhausted = False
-                    break
-                found.append(sol)
-                self.report(f"solution {len(found)} found")
-            grid = self.board.grid()
-            if len(found) > 1 and common:
-                same = search.backbone(found, self.seconds_left)
-                if same is not None:
-                    grid[same] = colour_states(found[0])[same]
-        finally:
-            search.close()
-        return self._verdict(found, exhausted, grid, "", "sat")
+        return ColourSatSearch(self.board, self.deadline)
 
 
 def conflict_cells(board: ColourBoard, line: int) -> list[tuple[int, int]]:

@@ -9,57 +9,34 @@ Propagation solves changed lines again until nothing changes.
 
 from __future__ import annotations
 
-import time
-from collections import deque
-
 import numpy as np
 
-from .board import Contradiction, Timeout
+from .board import Contradiction, LineBoard
 from .cells import CERTAIN
 from .colour_line import solve_colour_line
 from .colour_puzzle import ColourPuzzle
-from .puzzle import LineId
-from .result import LINE, RULE_LINE, Step
+from .result import Step
 
 CACHE_SIZE = 400_000  # line results kept before the cache is cleared (a count, not bytes)
 
 
-class ColourBoard:
+class ColourBoard(LineBoard):
     """The colours still possible in every cell, kept in step for rows and columns."""
 
-    __slots__ = ("h", "w", "inks", "clues", "length", "shape", "can", "cache")
+    __slots__ = ("inks", "can")
 
     def __init__(self, puzzle: ColourPuzzle, cache: dict | None = None):
-        self.h = puzzle.height
-        self.w = puzzle.width
+        self.init_lines(puzzle, cache)
         self.inks = puzzle.palette.k
-        self.clues = list(puzzle.rows) + list(puzzle.cols)
-        self.length = [self.w] * self.h + [self.h] * self.w
-        shapes: dict[tuple, int] = {}
-        self.shape = [
-            shapes.setdefault((c, n), len(shapes))
-            for c, n in zip(self.clues, self.length, strict=True)
-        ]
         self.can = [[(1 << n) - 1] * (self.inks + 1) for n in self.length]
-        self.cache: dict = {} if cache is None else cache
 
     def copy(self) -> ColourBoard:
         """A board with the same knowledge, sharing the static parts and the line cache."""
         other = ColourBoard.__new__(ColourBoard)
-        other.h, other.w, other.inks = self.h, self.w, self.inks
-        other.clues, other.length, other.shape = self.clues, self.length, self.shape
+        self.share_lines(other)
+        other.inks = self.inks
         other.can = [masks[:] for masks in self.can]
-        other.cache = self.cache
         return other
-
-    # -- naming -----------------------------------------------------------------
-    def line_id(self, line: int) -> LineId:
-        """Board line number → ``("row", r)`` or ``("col", c)``."""
-        return ("row", line) if line < self.h else ("col", line - self.h)
-
-    def cell(self, line: int, bit: int) -> tuple[int, int]:
-        """The (row, col) of a line's bit."""
-        return (line, bit) if line < self.h else (bit, line - self.h)
 
     # -- reading ----------------------------------------------------------------
     def open_mask(self, line: int) -> int:
@@ -98,10 +75,7 @@ class ColourBoard:
 
     def _bits(self, colour: int) -> np.ndarray:
         """Where colour ``colour`` is possible, as a boolean H×W array."""
-        size = (self.w + 7) >> 3
-        raw = b"".join(self.can[r][colour].to_bytes(size, "little") for r in range(self.h))
-        bits = np.unpackbits(np.frombuffer(raw, np.uint8), bitorder="little")
-        return bits.reshape(self.h, size * 8)[:, : self.w].astype(bool)
+        return self.row_bits(self.can[r][colour] for r in range(self.h))
 
     def grid(self, conc: bool = True) -> np.ndarray:
         """The board as a uint32 grid of colour-set states (confirmed by default)."""
@@ -180,35 +154,14 @@ class ColourBoard:
             raise Contradiction(line)
         return hit
 
-    def propagate(
-        self,
-        lines=None,
-        steps: list[Step] | None = None,
-        depth: int = 0,
-        deadline: float | None = None,
-    ) -> None:
-        """Solve changed lines until nothing changes; raise Contradiction or Timeout."""
-        todo = deque(range(len(self.clues)) if lines is None else lines)
-        queued = set(todo)
+    changes = solve_one  # the propagation loop's name for it
 
-        def dirty(other: int) -> None:
-            if other not in queued:
-                queued.add(other)
-                todo.append(other)
-
-        count = 0
-        while todo:
-            line = todo.popleft()
-            queued.discard(line)
-            count += 1
-            if deadline is not None and count & 63 == 0 and time.perf_counter() > deadline:
-                raise Timeout
-            new = self.solve_one(line)
-            if new is not None:
-                step = None if steps is None else self.line_step(line, new, depth)
-                self.narrow(line, new, dirty)
-                if step is not None:
-                    steps.append(step)
+    def apply(self, line: int, new, steps: list[Step] | None, depth: int, dirty) -> None:
+        """Narrow the line (tracing the step first, from the line as it was)."""
+        step = None if steps is None else self.line_step(line, new, depth)
+        self.narrow(line, new, dirty)
+        if step is not None:
+            steps.append(step)
 
     def line_step(self, line: int, new, depth: int) -> Step:
         """A trace step for the cells one line solve narrows (before it is applied)."""
@@ -222,11 +175,4 @@ class ColourBoard:
                 r, c = self.cell(line, i)
                 state = sum(1 << colour for colour, m in enumerate(new) if m >> i & 1)
                 cells.append((r, c, state | CERTAIN))
-        return Step(
-            kind=LINE,
-            rule=RULE_LINE,
-            cells=cells,
-            line=self.line_id(line),
-            before=self.line_states(line),
-            depth=depth,
-        )
+        return self.trace_step(line, cells, depth)

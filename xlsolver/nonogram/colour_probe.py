@@ -16,7 +16,8 @@ import numpy as np
 from .board import Contradiction
 from .cells import CERTAIN
 from .colour_board import ColourBoard
-from .result import PROBE, RULE_BOTH_WAYS, RULE_CONTRADICTION, RULE_GUESS, SEARCH, Step
+from .result import PROBE, RULE_BOTH_WAYS, RULE_CONTRADICTION, Step
+from .search import guess_search
 
 
 def colours_of(state: int) -> list[int]:
@@ -156,6 +157,17 @@ def branch_cell(board: ColourBoard) -> tuple[int, int]:
     return board.cell(best[1], (mask & -mask).bit_length() - 1)
 
 
+def _guesses(board: ColourBoard) -> tuple[int, int, list[int]]:
+    """The cell to guess and its colours (as one-colour sets), inks first."""
+    r, c = branch_cell(board)
+    return r, c, [1 << colour for colour in colours_of(board.cell_state(r, c))]
+
+
+def _restrict(board: ColourBoard, r: int, c: int, state: int) -> None:
+    """Keep only the colours of ``state`` in one cell."""
+    board.restrict_cell(r, c, state)
+
+
 def dfs(
     board: ColourBoard,
     found: list[np.ndarray],
@@ -164,33 +176,8 @@ def dfs(
     steps: list[Step] | None = None,
     depth: int = 0,
 ) -> None:
-    """Append solutions of a propagated board to ``found`` until ``limit`` are known."""
-    if board.solved:
-        found.append(board.solution())
-        return
-    r, c = branch_cell(board)
-    for colour in colours_of(board.cell_state(r, c)):
-        if len(found) >= limit:
-            return
-        child = board.copy()
-        trace = None if steps is None else []
-        try:
-            child.restrict_cell(r, c, 1 << colour)
-            if trace is not None:
-                trace.append(
-                    Step(
-                        SEARCH,
-                        RULE_GUESS,
-                        [(r, c, 1 << colour)],
-                        cell=(r, c),
-                        assumed=1 << colour,
-                        depth=depth + 1,
-                    )
-                )
-            child.propagate([r, board.h + c], trace, depth + 1, deadline)
-        except Contradiction:
-            continue
-        before = len(found)
-        dfs(child, found, limit, deadline, trace, depth + 1)
-        if steps is not None and len(found) > before and before == 0:
-            steps.extend(trace)
+    """Append solutions of a propagated board to ``found`` until ``limit`` are known.
+
+    The deadline is checked by propagation only, as it always was here.
+    """
+    guess_search(board, found, limit, deadline, steps, depth, _guesses, _restrict, False)

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .cells import MAX_INKS
-from .puzzle import LineId, PuzzleError, line_name
+from .puzzle import LineId, Lines, PuzzleError, line_name, too_long
 
 ColourClue = tuple[int, int]  # (length, ink)
 
@@ -202,7 +202,7 @@ def _clean_line(values: Iterable, palette: Palette, line: LineId) -> tuple[Colou
 
 
 @dataclass(frozen=True)
-class ColourPuzzle:
+class ColourPuzzle(Lines):
     """Row clues and column clues of ``(length, ink)``, and the palette they use."""
 
     rows: tuple[tuple[ColourClue, ...], ...]
@@ -239,26 +239,10 @@ class ColourPuzzle:
             [colour_runs(row) for row in sol], [colour_runs(col) for col in sol.T], palette, title
         )
 
-    @property
-    def height(self) -> int:
-        """Number of rows."""
-        return len(self.rows)
-
-    @property
-    def width(self) -> int:
-        """Number of columns."""
-        return len(self.cols)
-
-    def lines(self) -> list[tuple[LineId, tuple[ColourClue, ...], int]]:
-        """Every line as (id, clues, length): rows first, then columns."""
-        return [(("row", i), c, self.width) for i, c in enumerate(self.rows)] + [
-            (("col", i), c, self.height) for i, c in enumerate(self.cols)
-        ]
-
-    def clues(self, line: LineId) -> tuple[ColourClue, ...]:
-        """The clues of one line."""
-        kind, i = line
-        return self.rows[i] if kind == "row" else self.cols[i]
+    @staticmethod
+    def runs(cells: Iterable) -> tuple[ColourClue, ...]:
+        """The ``(length, ink)`` blocks of a line of colour numbers."""
+        return colour_runs(cells)
 
     def clue_text(self, line: LineId) -> str:
         """One line's clues as ``"3a 1b"``."""
@@ -266,10 +250,7 @@ class ColourPuzzle:
 
     def validate(self) -> None:
         """Raise :class:`PuzzleError` naming the first fault in the clues."""
-        if self.height == 0:
-            raise PuzzleError("the grid has no rows (height 0)")
-        if self.width == 0:
-            raise PuzzleError("the grid has no columns (width 0)")
+        self.check_size()
         k = self.palette.k
         for line, clues, length in self.lines():
             for n, ink in clues:
@@ -277,12 +258,7 @@ class ColourPuzzle:
                     raise PuzzleError(f"{line_name(line)}: clue ({n}, {ink}) is not valid", line)
             need = colour_min_length(clues)
             if need > length:
-                side = "wide" if line[0] == "row" else "high"
-                raise PuzzleError(
-                    f"{line_name(line)}: clues {colour_clue_text(clues, self.palette)} need "
-                    f"{need} cells but the grid is {length} {side}",
-                    line,
-                )
+                raise too_long(line, colour_clue_text(clues, self.palette), need, length)
         for ink in range(1, k + 1):
             in_rows = sum(n for clues in self.rows for n, c in clues if c == ink)
             in_cols = sum(n for clues in self.cols for n, c in clues if c == ink)
@@ -292,21 +268,6 @@ class ColourPuzzle:
                     f'rows hold {in_rows} cells of colour "{colour.name}" ({colour.letter}), '
                     f"columns {in_cols}"
                 )
-
-    def check(self, solution: np.ndarray) -> list[LineId]:
-        """The lines a solution breaks (empty when it satisfies every clue)."""
-        sol = np.asarray(solution)
-        if sol.shape != (self.height, self.width):
-            return [line for line, _, _ in self.lines()]
-        bad: list[LineId] = [
-            ("row", i) for i, c in enumerate(self.rows) if colour_runs(sol[i]) != c
-        ]
-        bad += [("col", i) for i, c in enumerate(self.cols) if colour_runs(sol[:, i]) != c]
-        return bad
-
-    def is_solution(self, solution: np.ndarray) -> bool:
-        """True when a solution of colour numbers satisfies every clue."""
-        return not self.check(solution)
 
 
 def is_colour(puzzle: object) -> bool:

@@ -22,39 +22,19 @@ class ColourResult(Result):
 
     palette: Palette = field(default_factory=lambda: Palette(()))
 
-    @property
-    def undecided(self) -> np.ndarray:
-        """Boolean mask of cells that differ between the solutions found (or are open)."""
-        if len(self.solutions) >= 2:
-            first = self.solutions[0]
-            diff = np.zeros(first.shape, dtype=bool)
-            for other in self.solutions[1:]:
-                diff |= first != other
-            return diff
+    def open_mask(self) -> np.ndarray:
+        """Boolean mask of the cells with more than one colour left."""
         bits = self.grid & np.uint32(POSSIBLE)
         return (bits & (bits - np.uint32(1))) != 0
 
-    def to_json(self) -> dict:
-        """The JSON object of the command-line contract: letter rows and ``colours``."""
-        h, w = self.grid.shape
-        out = {
-            "width": int(w),
-            "height": int(h),
-            "status": self.status,
-            "solutions": [self.palette.rows_text(s) for s in self.solutions],
-            "colours": self.palette.colours_json(),
-            "seconds": round(self.seconds, 6),
-        }
-        if self.error:
-            out["error"] = self.error
-        if self.difficulty:
-            out["difficulty"] = self.difficulty
-        return out
+    def solution_text(self, solution: np.ndarray) -> list[str]:
+        """One solution as letter rows (``.`` background)."""
+        return self.palette.rows_text(solution)
 
-    def text(self) -> str:
-        """The first solution (else the partial grid: ``?`` open, ``!`` no colour left)."""
-        if self.solutions:
-            rows = self.palette.rows_text(self.solutions[0])
-        else:
-            rows = colour_state_text(self.grid, self.palette.letters)
-        return "\n".join(rows)
+    def grid_rows(self) -> list[str]:
+        """The partial grid as rows: ``?`` open, ``!`` no colour left."""
+        return colour_state_text(self.grid, self.palette.letters)
+
+    def json_extra(self) -> dict:
+        """``colours``: every ink's letter and ``#rrggbb``."""
+        return {"colours": self.palette.colours_json()}

@@ -71,8 +71,80 @@ def _clean_line(values: Iterable, line: LineId) -> tuple[int, ...]:
     return tuple(out)
 
 
+class Lines:
+    """What every puzzle has: ``rows`` and ``cols`` of clues, and pictures checked line by line.
+
+    A subclass gives ``rows``, ``cols``, ``runs`` (a line's clues from a line of the
+    picture) and ``picture`` (a solution as the array ``runs`` reads).
+    """
+
+    rows: tuple
+    cols: tuple
+
+    @staticmethod
+    def runs(cells: Iterable) -> tuple:
+        """The clues a line of a picture has."""
+        raise NotImplementedError
+
+    @staticmethod
+    def picture(solution: np.ndarray) -> np.ndarray:
+        """A solution as the array :meth:`runs` reads."""
+        return np.asarray(solution)
+
+    @property
+    def height(self) -> int:
+        """Number of rows."""
+        return len(self.rows)
+
+    @property
+    def width(self) -> int:
+        """Number of columns."""
+        return len(self.cols)
+
+    def lines(self) -> list[tuple[LineId, tuple, int]]:
+        """Every line as (id, clues, length): rows first, then columns."""
+        return [(("row", i), c, self.width) for i, c in enumerate(self.rows)] + [
+            (("col", i), c, self.height) for i, c in enumerate(self.cols)
+        ]
+
+    def clues(self, line: LineId) -> tuple:
+        """The clues of one line."""
+        kind, i = line
+        return self.rows[i] if kind == "row" else self.cols[i]
+
+    def check_size(self) -> None:
+        """Raise :class:`PuzzleError` for a grid without rows or columns."""
+        if self.height == 0:
+            raise PuzzleError("the grid has no rows (height 0)")
+        if self.width == 0:
+            raise PuzzleError("the grid has no columns (width 0)")
+
+    def check(self, solution: np.ndarray) -> list[LineId]:
+        """The lines a solution breaks (empty when it satisfies every clue)."""
+        sol = self.picture(solution)
+        if sol.shape != (self.height, self.width):
+            return [line for line, _, _ in self.lines()]
+        runs = self.runs
+        bad: list[LineId] = [("row", i) for i, c in enumerate(self.rows) if runs(sol[i]) != c]
+        bad += [("col", i) for i, c in enumerate(self.cols) if runs(sol[:, i]) != c]
+        return bad
+
+    def is_solution(self, solution: np.ndarray) -> bool:
+        """True when a solution satisfies every clue."""
+        return not self.check(solution)
+
+
+def too_long(line: LineId, text: str, need: int, length: int) -> PuzzleError:
+    """The fault of a line whose clues (``text``) need more cells than it has."""
+    side = "wide" if line[0] == "row" else "high"
+    return PuzzleError(
+        f"{line_name(line)}: clues {text} need {need} cells but the grid is {length} {side}",
+        line,
+    )
+
+
 @dataclass(frozen=True)
-class Puzzle:
+class Puzzle(Lines):
     """Row clues (top to bottom) and column clues (left to right)."""
 
     rows: tuple[tuple[int, ...], ...]
@@ -103,59 +175,27 @@ class Puzzle:
         sol = np.asarray(solution, dtype=bool)
         return cls.from_clues([runs(row) for row in sol], [runs(col) for col in sol.T], title=title)
 
-    @property
-    def height(self) -> int:
-        """Number of rows."""
-        return len(self.rows)
+    @staticmethod
+    def runs(cells: Iterable) -> tuple[int, ...]:
+        """The block lengths of a line of booleans."""
+        return runs(cells)
 
-    @property
-    def width(self) -> int:
-        """Number of columns."""
-        return len(self.cols)
-
-    def lines(self) -> list[tuple[LineId, tuple[int, ...], int]]:
-        """Every line as (id, clues, length): rows first, then columns."""
-        return [(("row", i), c, self.width) for i, c in enumerate(self.rows)] + [
-            (("col", i), c, self.height) for i, c in enumerate(self.cols)
-        ]
-
-    def clues(self, line: LineId) -> tuple[int, ...]:
-        """The clues of one line."""
-        kind, i = line
-        return self.rows[i] if kind == "row" else self.cols[i]
+    @staticmethod
+    def picture(solution: np.ndarray) -> np.ndarray:
+        """A solution as booleans (True = black)."""
+        return np.asarray(solution, dtype=bool)
 
     def validate(self) -> None:
         """Raise :class:`PuzzleError` naming the first fault in the clues."""
-        if self.height == 0:
-            raise PuzzleError("the grid has no rows (height 0)")
-        if self.width == 0:
-            raise PuzzleError("the grid has no columns (width 0)")
+        self.check_size()
         for line, clues, length in self.lines():
             need = min_length(clues)
             if need > length:
-                side = "wide" if line[0] == "row" else "high"
-                raise PuzzleError(
-                    f"{line_name(line)}: clues {clue_text(clues)} need {need} cells "
-                    f"but the grid is {length} {side}",
-                    line,
-                )
+                raise too_long(line, clue_text(clues), need, length)
         row_total = sum(map(sum, self.rows))
         col_total = sum(map(sum, self.cols))
         if row_total != col_total:
             raise PuzzleError(f"rows hold {row_total} black cells, columns {col_total}")
-
-    def check(self, solution: np.ndarray) -> list[LineId]:
-        """The lines a boolean solution breaks (empty when it satisfies every clue)."""
-        sol = np.asarray(solution, dtype=bool)
-        if sol.shape != (self.height, self.width):
-            return [line for line, _, _ in self.lines()]
-        bad: list[LineId] = [("row", i) for i, c in enumerate(self.rows) if runs(sol[i]) != c]
-        bad += [("col", i) for i, c in enumerate(self.cols) if runs(sol[:, i]) != c]
-        return bad
-
-    def is_solution(self, solution: np.ndarray) -> bool:
-        """True when a boolean solution satisfies every clue."""
-        return not self.check(solution)
 
 
 def runs(cells: Iterable) -> tuple[int, ...]:

@@ -89,14 +89,30 @@ class Result:
 
     @property
     def undecided(self) -> np.ndarray:
-        """Boolean mask of cells that differ between the solutions found (or are unknown)."""
+        """Boolean mask of cells that differ between the solutions found (or are open)."""
         if len(self.solutions) >= 2:
             first = self.solutions[0]
-            diff = np.zeros_like(first)
+            diff = np.zeros(first.shape, dtype=bool)
             for other in self.solutions[1:]:
                 diff |= first != other
             return diff
+        return self.open_mask()
+
+    def open_mask(self) -> np.ndarray:
+        """Boolean mask of the cells ``grid`` leaves unknown."""
         return (self.grid & COLOUR) == BLANK
+
+    def solution_text(self, solution: np.ndarray) -> list[str]:
+        """One solution as row strings."""
+        return solution_rows(solution)
+
+    def grid_rows(self) -> list[str]:
+        """The partial grid as row strings."""
+        return grid_text(self.grid)
+
+    def json_extra(self) -> dict:
+        """Keys a subclass adds to :meth:`to_json` after ``solutions``."""
+        return {}
 
     def to_json(self) -> dict:
         """The per-puzzle JSON object of the command-line contract (without source/index)."""
@@ -105,7 +121,8 @@ class Result:
             "width": int(w),
             "height": int(h),
             "status": self.status,
-            "solutions": [solution_rows(s) for s in self.solutions],
+            "solutions": [self.solution_text(s) for s in self.solutions],
+            **self.json_extra(),
             "seconds": round(self.seconds, 6),
         }
         if self.error:
@@ -115,6 +132,6 @@ class Result:
         return out
 
     def text(self) -> str:
-        """The grid (first solution, else the partial grid) as text with the status."""
-        rows = solution_rows(self.solutions[0]) if self.solutions else grid_text(self.grid)
+        """The grid (first solution, else the partial grid) as text."""
+        rows = self.solution_text(self.solutions[0]) if self.solutions else self.grid_rows()
         return "\n".join(rows)

@@ -27,6 +27,17 @@ def branch_cell(board: Board) -> tuple[int, int]:
     return board.cell(line, bit)
 
 
+def _set_colour(board: Board, r: int, c: int, state: int) -> None:
+    """Set one cell to BLACK or WHITE."""
+    board.set_cell(r, c, state == BLACK)
+
+
+def _guesses(board: Board) -> tuple[int, int, tuple[int, ...]]:
+    """The cell to guess and its states in order: black first."""
+    r, c = branch_cell(board)
+    return r, c, (BLACK, WHITE)
+
+
 def dfs(
     board: Board,
     found: list,
@@ -36,27 +47,35 @@ def dfs(
     depth: int = 0,
 ) -> None:
     """Append solutions of a propagated board to ``found`` until ``limit`` are known."""
+    guess_search(board, found, limit, deadline, steps, depth, _guesses, _set_colour, True)
+
+
+def guess_search(board, found, limit, deadline, steps, depth, guesses, assume, clock) -> None:
+    """Depth-first search on any board: ``guesses(board)`` gives a cell and its states in
+    order, ``assume(child, r, c, state)`` sets one; ``clock`` checks the deadline at
+    every node (else only propagation does). The trace of the first solution is kept.
+    """
     if board.solved:
         found.append(board.solution())
         return
-    if deadline is not None and time.perf_counter() > deadline:
+    if clock and deadline is not None and time.perf_counter() > deadline:
         raise Timeout
-    r, c = branch_cell(board)
-    for black in (True, False):
+    r, c, states = guesses(board)
+    for state in states:
         if len(found) >= limit:
             return
         child = board.copy()
         trace = None if steps is None else []
         try:
-            child.set_cell(r, c, black)
+            assume(child, r, c, state)
             if trace is not None:
                 trace.append(
                     Step(
                         kind=SEARCH,
                         rule=RULE_GUESS,
-                        cells=[(r, c, BLACK if black else WHITE)],
+                        cells=[(r, c, state)],
                         cell=(r, c),
-                        assumed=BLACK if black else WHITE,
+                        assumed=state,
                         depth=depth + 1,
                     )
                 )
@@ -64,6 +83,6 @@ def dfs(
         except Contradiction:
             continue
         before = len(found)
-        dfs(child, found, limit, deadline, trace, depth + 1)
+        guess_search(child, found, limit, deadline, trace, depth + 1, guesses, assume, clock)
         if steps is not None and len(found) > before and before == 0:
             steps.extend(trace)
