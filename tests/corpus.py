@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
+from conftest import workbooks_module
 from openpyxl import Workbook
 from openpyxl.formatting.rule import CellIsRule
 from openpyxl.styles import Border, PatternFill, Side
@@ -30,18 +31,7 @@ from openpyxl.workbook.defined_name import DefinedName
 
 from xlsolver.nonogram.puzzle import Puzzle
 
-HOUSE = [  # 10×10, unique
-    "....##....",
-    "...####...",
-    "..######..",
-    ".########.",
-    "##########",
-    ".#......#.",
-    ".#.##.#.#.",
-    ".#.##...#.",
-    ".#.##.###.",
-    ".########.",
-]
+HOUSE = workbooks_module("make_samples").HOUSE  # 10×10, unique (the sample house)
 HEART = [  # 10×10 with an empty last row (its box keeps it), unique
     ".##...##..",
     "####.####.",
