@@ -25,6 +25,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from conftest import OPEN_HEART
 from openpyxl import Workbook, load_workbook
 from openpyxl.styles import Border, Font, Side
 from test_buttons import SEVERAL, _template_sheet
@@ -191,18 +192,7 @@ def test_the_samples_cover_every_verdict():
     assert {"unique", "multiple", "contradiction"} <= statuses, statuses
 
 
-HEART = [
-    "..##...##..",
-    ".####.####.",
-    "###########",
-    "###########",
-    ".#########.",
-    "..#######..",
-    "...#####...",
-    "....###....",
-    ".....#.....",
-    "...........",
-]
+HEART = OPEN_HEART  # 11×10, its last boxed row empty
 
 
 def boxed_without_zeros(path: Path, rows: list[str], spacer: int = 0) -> None:

@@ -15,6 +15,8 @@ import pytest
 
 pytest.importorskip("xlwings")
 
+from conftest import OPEN_HEART  # noqa: E402
+
 from tests.fakes.xlwings_double import FakeBook, FakeRange  # noqa: E402
 from xlsolver.nonogram.cells import solution_from_rows  # noqa: E402
 from xlsolver.nonogram.puzzle import Puzzle  # noqa: E402
@@ -33,18 +35,7 @@ from xlsolver.workbook.layout import read_puzzle  # noqa: E402
 
 BACK_ENDS = (XlsxSheet, UnoSheet, XwSheet)
 OVERRIDDEN = ("read_border_sides", "read_formulas", "read_font_colours", "read_number_formats")
-HEART = [
-    "..##...##..",
-    ".####.####.",
-    "###########",
-    "###########",
-    ".#########.",
-    "..#######..",
-    "...#####...",
-    "....###....",
-    ".....#.....",
-    "...........",
-]
+HEART = OPEN_HEART  # 11×10, its last boxed row empty
 
 
 def protocol_members() -> list[str]:
