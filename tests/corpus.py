@@ -31,7 +31,8 @@ from openpyxl.workbook.defined_name import DefinedName
 
 from xlsolver.nonogram.puzzle import Puzzle
 
-HOUSE = workbooks_module("make_samples").HOUSE  # 10×10, unique (the sample house)
+SAMPLES = workbooks_module("make_samples")
+HOUSE = SAMPLES.HOUSE  # 10×10, unique (the sample house)
 HEART = [  # 10×10 with an empty last row (its box keeps it), unique
     ".##...##..",
     "####.####.",
@@ -52,15 +53,7 @@ BOAT = [  # 8×6, unique
     "########",
     ".######.",
 ]
-ARROW = [  # 7×7, unique
-    "...#...",
-    "..###..",
-    ".#####.",
-    "#######",
-    "..###..",
-    "..###..",
-    "..###..",
-]
+ARROW = SAMPLES.ARROW  # 7×7, unique (the sample arrow)
 PAIRS = [  # 8×8, many lines of two clues (dates and decimals), unique
     "##..##..",
     "#....#..",

@@ -80,6 +80,19 @@ def start(args: list[str], cwd: Path) -> subprocess.Popen:
     )
 
 
+def send(how: str, sid: int) -> float:
+    """Signal the run as ``how`` says (Ctrl-C in a terminal signals the whole group);
+    the moment it was sent."""
+    stopped_at = time.monotonic()
+    if how == "SIGINT to the group":
+        os.killpg(sid, signal.SIGINT)
+    elif how == "SIGTERM":
+        os.kill(sid, signal.SIGTERM)
+    else:
+        os.kill(sid, signal.SIGKILL)
+    return stopped_at
+
+
 def wait_for(condition, seconds: float = WAIT) -> bool:
     """Poll ``condition`` until true or the time is up."""
     end = time.monotonic() + seconds
@@ -119,13 +132,7 @@ def test_a_hard_solve_leaves_no_kissat_child(faase: Path, tmp_path: Path, how: s
     sid = run.pid
     try:
         assert wait_for(lambda: len(live_in_session(sid)) >= 2), "no solver child appeared"
-        stopped_at = time.monotonic()
-        if how == "SIGINT to the group":
-            os.killpg(sid, signal.SIGINT)  # what Ctrl-C in a terminal does
-        elif how == "SIGTERM":
-            os.kill(sid, signal.SIGTERM)
-        else:
-            os.kill(sid, signal.SIGKILL)
+        stopped_at = send(how, sid)
         out, err = run.communicate(timeout=30)
         assert gone_soon(sid) == []
         assert time.monotonic() - stopped_at < 10
@@ -174,13 +181,7 @@ def test_jobs_stop_at_once_and_name_what_was_written(books: Path, tmp_path: Path
         assert wait_for(lambda: (out / "a-dancer.xlsx").exists()), "the quick file not written"
         assert len(live_in_session(sid)) >= 3, "the parent and two workers"
         wait_for(lambda: len(grandchildren(sid)) >= 1, 20)  # a worker's Kissat child, mostly
-        stopped_at = time.monotonic()
-        if how == "SIGINT to the group":
-            os.killpg(sid, signal.SIGINT)
-        elif how == "SIGTERM":
-            os.kill(sid, signal.SIGTERM)
-        else:
-            os.kill(sid, signal.SIGKILL)
+        stopped_at = send(how, sid)
         _, err = run.communicate(timeout=30)
         assert gone_soon(sid) == []
         assert time.monotonic() - stopped_at < 10
