@@ -62,6 +62,17 @@ OPEN_HEART = [  # 11×10, the last row of its box empty (borders, not clues, kee
 ]
 
 
+def write_clues(ws, puzzle, top: int, left: int) -> None:
+    """Column clues above and row clues left of a grid whose top-left cell is (top, left),
+    one number a cell (an empty line as 0), on an openpyxl worksheet."""
+    for j, clues in enumerate(puzzle.cols):
+        for k, v in enumerate(clues or (0,)):
+            ws.cell(top - len(clues or (0,)) + k, left + j, v)
+    for i, clues in enumerate(puzzle.rows):
+        for k, v in enumerate(clues or (0,)):
+            ws.cell(top + i, left - len(clues or (0,)) + k, v)
+
+
 def picture(rows: list[str]) -> np.ndarray:
     """Row strings of # and . as booleans."""
     return np.array([[ch == "#" for ch in row] for row in rows], dtype=bool)

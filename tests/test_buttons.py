@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import write_clues
 from openpyxl import Workbook, load_workbook
 from openpyxl.styles import Border, Side
 
@@ -255,12 +256,7 @@ def _template_sheet(path: Path, rows: list[str], dark: list[tuple[int, int]] = (
     top = left = depth + 2
     wb = Workbook()
     ws = wb.active
-    for j, clues in enumerate(puzzle.cols):
-        for k, v in enumerate(clues or (0,)):
-            ws.cell(top - len(clues or (0,)) + k, left + j, v)
-    for i, clues in enumerate(puzzle.rows):
-        for k, v in enumerate(clues or (0,)):
-            ws.cell(top + i, left - len(clues or (0,)) + k, v)
+    write_clues(ws, puzzle, top, left)
     fill = PatternFill(fill_type="solid", start_color="FF000000", end_color="FF000000")
     for i in range(puzzle.height):
         for j in range(puzzle.width):

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import workbooks_module
+from conftest import workbooks_module, write_clues
 from office import SCRIPT, macro_office, run_macros
 from openpyxl import Workbook, load_workbook
 from openpyxl.styles import Border, Side
@@ -55,12 +55,7 @@ def write_template(path: Path, puzzle: Puzzle, *, title: str = "A puzzle") -> tu
     depth_c = max(len(c) or 1 for c in puzzle.cols)
     depth_r = max(len(r) or 1 for r in puzzle.rows)
     top, left = 3 + depth_c, 2 + depth_r
-    for j, clues in enumerate(puzzle.cols):
-        for k, v in enumerate(clues or (0,)):
-            ws.cell(top - len(clues or (0,)) + k, left + j, v)
-    for i, clues in enumerate(puzzle.rows):
-        for k, v in enumerate(clues or (0,)):
-            ws.cell(top + i, left - len(clues or (0,)) + k, v)
+    write_clues(ws, puzzle, top, left)
     thin = Side(style="thin", color="FF000000")
     for r in range(top, top + puzzle.height):
         for c in range(left, left + puzzle.width):
