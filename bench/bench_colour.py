@@ -121,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"{seconds * 1000:7.1f} {sheet * 1000:9.0f}"
             )
             if exe:
-                xml = folder / "p.xml"
+                xml = folder / f"{path.stem}.xml"  # a new file each: no "replaced" notice
                 write_puzzle(puzzle, xml)
                 other, rows = run_pbnsolve(exe, xml, puzzle.height, args.repeat)
                 theirs_total += other
