@@ -47,6 +47,38 @@ def test_solving_a_puzzle_file_loads_no_spreadsheet_bar_or_sat_library(tmp_path)
     assert not modules & {*NEVER, "pysat"}
 
 
+def test_a_puzzle_that_line_logic_finishes_is_printed_without_numpy(tmp_path):
+    """numpy's import alone takes longer than the whole run: text and JSON need none."""
+    for args in ([], ["--json"], ["--first"]):
+        code, modules = loaded(tmp_path, "solve", *args, str(DATA / "webpbn-00001-dancer.non"))
+        assert code == 0
+        assert "numpy" not in modules, args
+    code, modules = loaded(tmp_path, "solve", str(DATA / "taai2011-first3-questions.txt"))
+    assert "numpy" in modules  # SAT decodes into arrays: the check can fail
+
+
+def test_deferred_arrays_print_the_same_as_made_ones():
+    """The grid, solution and goal held as row masks read as the arrays made from them."""
+    import numpy as np
+
+    from xlsolver.formats import read_puzzles
+    from xlsolver.nonogram import solve
+    from xlsolver.nonogram.cells import grid_text, solution_rows
+
+    puzzle = read_puzzles(DATA / "webpbn-00001-dancer.non")[0]
+    result = solve(puzzle)
+    as_text = result.to_json(), result.text()
+    assert result.solution_count == 1
+    grid, solution = result.grid, result.solutions[0]  # made now
+    assert isinstance(grid, np.ndarray) and isinstance(solution, np.ndarray)
+    assert grid_text(grid) == solution_rows(solution) == as_text[1].split("\n")
+    assert (result.to_json(), result.text()) == as_text
+    assert puzzle.is_solution(solution)
+    goal = puzzle.meta["goal"]
+    assert isinstance(goal, np.ndarray) and np.array_equal(goal, solution)
+    assert isinstance(dict(puzzle.meta)["goal"], np.ndarray)
+
+
 def test_a_file_of_several_puzzles_off_a_terminal_loads_no_progress_bar(tmp_path):
     code, modules = loaded(tmp_path, "solve", "--json", str(DATA / "jwilk-data000.nin"))
     assert not modules & set(NEVER)

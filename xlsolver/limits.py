@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import re
-import zipfile
 
 MAX_SIDE = 300  # sheets and drawings larger than this on either side are refused (CONVENTIONS §3)
 MAX_FILE_SIDE = 1000  # puzzle files: the largest shared puzzles are 512×512 (Cauldron)
@@ -49,6 +48,8 @@ def check_workbook_zip(path: str | os.PathLike) -> None:
     The zip module stops reading a part at its declared size, so the declared sizes bound
     what any reader of the file decompresses.
     """
+    import zipfile  # only for workbooks: a puzzle file starts without it
+
     with zipfile.ZipFile(path) as zf:
         infos = zf.infolist()
         total = sum(info.file_size for info in infos)

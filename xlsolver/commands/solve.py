@@ -180,6 +180,6 @@ def _emit(args, record: dict, result, bar) -> None:
             lines.append(text)
         if palette is not None and result.status != INVALID:
             lines.append("  " + "  ".join(f"{c.letter} {c.name} {c.rgb}" for c in palette.inks))
-        if len(result.solutions) > 1:
-            lines.append(f"  ({len(result.solutions)} solutions found; the first is shown)")
+        if result.solution_count > 1:
+            lines.append(f"  ({result.solution_count} solutions found; the first is shown)")
     bar.write("\n".join(lines), file=sys.stdout)

@@ -15,12 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from ..nonogram.colour_puzzle import ColourPuzzle, Palette, parse_rgb
 from ..nonogram.puzzle import Puzzle, PuzzleError
 from .base import FormatError, build_puzzle
+
+if TYPE_CHECKING:
+    import numpy as np
 
 # Colours for keys a file uses without declaring them (the extended .non allows it)
 AUTO_COLOURS = (
@@ -136,6 +138,8 @@ def goal_picture(
     rows: Sequence[str], puzzle: Puzzle | ColourPuzzle, chars: dict[str, int | bool]
 ) -> np.ndarray | None:
     """A goal given as row strings, through a map of characters; None if one is unknown."""
+    import numpy as np
+
     try:
         cells = [[chars[ch] for ch in row] for row in rows]
     except KeyError:

@@ -22,15 +22,17 @@ colour only make a black-and-white puzzle.
 
 from __future__ import annotations
 
-import html
 import re
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from ..nonogram.colour_puzzle import ColourPuzzle, is_letter
+from ..nonogram.deferred import picture
 from ..nonogram.puzzle import Puzzle
 from .base import FormatError, split_lines, whole_number
 from .colours import ColourDraft, Line, colour_puzzle
+
+if TYPE_CHECKING:
+    import numpy as np
 
 NAME = "non"
 EXTENSIONS = (".non", ".nonpack")
@@ -88,6 +90,10 @@ def _unquote(value: str) -> str:
     value = value.strip()
     if len(value) >= 2 and value[0] == value[-1] == '"':
         value = value[1:-1]
+    if "&" not in value:
+        return value
+    import html  # only for escapes: a fast start goes without
+
     return html.unescape(value)
 
 
@@ -275,7 +281,11 @@ def _assemble(
 
 
 def _goal(text: str, puzzle: Puzzle | ColourPuzzle, source: str, lineno: int) -> np.ndarray:
-    """The solution of a ``goal`` line: booleans, or colour numbers for a colour puzzle."""
+    """The solution of a ``goal`` line: booleans, or colour numbers for a colour puzzle.
+
+    A black-and-white goal is made into an array when first read (a fast start needs no
+    numpy).
+    """
     height, width = puzzle.height, puzzle.width
     if len(text) != height * width:
         raise FormatError(
@@ -284,8 +294,13 @@ def _goal(text: str, puzzle: Puzzle | ColourPuzzle, source: str, lineno: int) ->
             lineno,
         )
     if not isinstance(puzzle, ColourPuzzle):
-        cells = np.array([ch != EMPTY_GOAL_CELL for ch in text], dtype=bool)
-        return cells.reshape(height, width)
+        rows = (text[r * width : (r + 1) * width] for r in range(height))
+        masks = tuple(
+            sum(1 << c for c, ch in enumerate(row) if ch != EMPTY_GOAL_CELL) for row in rows
+        )
+        return picture(masks, width)
+    import numpy as np
+
     number = {EMPTY_GOAL_CELL: 0} | {c.letter: i for i, c in enumerate(puzzle.palette.inks, 1)}
     bad = next((ch for ch in text if ch not in number), None)
     if bad is not None:
@@ -295,6 +310,8 @@ def _goal(text: str, puzzle: Puzzle | ColourPuzzle, source: str, lineno: int) ->
 
 def _quote(value: str) -> str:
     """A string value quoted, with HTML escapes for the characters that need them."""
+    import html
+
     return '"' + html.escape(value, quote=True) + '"'
 
 
@@ -304,6 +321,8 @@ def dumps(puzzle: Puzzle | ColourPuzzle) -> str:
     A colour puzzle is written in the extended ``.non``: a ``color`` line per ink and a
     colour letter after each clue number.
     """
+    import numpy as np
+
     meta = dict(puzzle.meta)
     if puzzle.title:
         meta.setdefault("title", puzzle.title)

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from ..nonogram.puzzle import Puzzle
 from .base import FormatError, build_puzzle, parse_numbers, split_lines
+
+if TYPE_CHECKING:
+    import numpy as np
 
 NAME = "taai"
 EXTENSIONS: tuple[str, ...] = ()  # shares .txt with GRID text: told apart by sniffing
@@ -118,6 +120,8 @@ def loads_solutions(text: str, source: str) -> list[np.ndarray]:
 
 def _board(lines: list[tuple[int, str]], size: int, source: str) -> np.ndarray:
     """One size×size board of 0/1 cells."""
+    import numpy as np
+
     rows = []
     for lineno, text in lines:
         cells = text.split()

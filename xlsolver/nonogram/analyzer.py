@@ -16,8 +16,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from .board import Board
 from .cells import BLACK, COLOUR, CONC, DISCREPANCY_CONC, WHITE, grid_from_solution
@@ -36,6 +35,9 @@ from .result import (
 )
 from .run import Run, run_analysis
 from .search import dfs
+
+if TYPE_CHECKING:
+    import numpy as np
 
 Progress = Callable[[float | None, str], None]
 
@@ -100,6 +102,8 @@ class _Run(Run):
 
     def apply_givens(self, givens: np.ndarray) -> None:
         """Set the cells the user painted; a clash shows up as a contradiction."""
+        import numpy as np
+
         cells = []
         for (r, c), state in np.ndenumerate(np.asarray(givens, dtype=np.uint8)):
             colour = int(state) & COLOUR
@@ -156,6 +160,8 @@ def discrepancy_cells(board: Board, line: int) -> list[tuple[int, int]]:
 
 def board_from_grid(puzzle: Puzzle, grid: np.ndarray) -> Board:
     """A board holding the colours of a state grid (confirmed or not)."""
+    import numpy as np
+
     board = Board(puzzle)
     for (r, c), state in np.ndenumerate(np.asarray(grid, dtype=np.uint8)):
         colour = int(state) & COLOUR

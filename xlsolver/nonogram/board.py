@@ -12,13 +12,16 @@ from __future__ import annotations
 
 import time
 from collections import deque
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from .cells import BLACK, BLACK_CONC, BLANK, CONC, WHITE, WHITE_CONC
+from .deferred import Deferred, bits_array, picture, state_grid
 from .line import solve_line
 from .puzzle import LineId, Puzzle
 from .result import LINE, RULE_LINE, Step
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 class Contradiction(Exception):
@@ -73,10 +76,11 @@ class LineBoard:
 
     def row_bits(self, masks) -> np.ndarray:
         """Row masks (one int per row) as a boolean H×W array."""
-        size = (self.w + 7) >> 3
-        raw = b"".join(m.to_bytes(size, "little") for m in masks)
-        bits = np.unpackbits(np.frombuffer(raw, np.uint8), bitorder="little")
-        return bits.reshape(self.h, size * 8)[:, : self.w].astype(bool)
+        return bits_array(tuple(masks), self.w)
+
+    def later(self) -> tuple:
+        """The state grid and the solution of a solved board, made when first read."""
+        return self.grid(), self.solution()
 
     # -- line logic -------------------------------------------------------------
     def trace_step(self, line: int, cells: list, depth: int) -> Step:
@@ -197,15 +201,20 @@ class Board(LineBoard):
 
     def grid(self, conc: bool = True) -> np.ndarray:
         """The board as a uint8 state grid (confirmed states by default)."""
-        bc, wc = (BLACK_CONC, WHITE_CONC) if conc else (BLACK, WHITE)
-        g = np.zeros((self.h, self.w), dtype=np.uint8)
-        g[self.row_bits(self.black[: self.h])] = bc
-        g[self.row_bits(self.white[: self.h])] = wc
-        return g
+        return self.later_grid(conc).make()
+
+    def later_grid(self, conc: bool = True) -> Deferred:
+        """:meth:`grid`, made when first read (no numpy until then)."""
+        states = (BLACK_CONC, WHITE_CONC) if conc else (BLACK, WHITE)
+        return state_grid(self.black[: self.h], self.white[: self.h], self.w, states)
 
     def solution(self) -> np.ndarray:
         """The boolean picture of a solved board."""
         return self.row_bits(self.black[: self.h])
+
+    def later(self) -> tuple[Deferred, Deferred]:
+        """The state grid and the solution of a solved board, made when first read."""
+        return self.later_grid(), picture(self.black[: self.h], self.w)
 
     # -- line logic -------------------------------------------------------------
     def changes(self, line: int) -> tuple[int, int] | None:

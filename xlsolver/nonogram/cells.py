@@ -16,7 +16,11 @@ possible, with CERTAIN in the place of CONC: see "colour puzzles" below.
 
 from __future__ import annotations
 
-import numpy as np
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import numpy as np
+
 
 BLANK = 0
 BLACK = 1
@@ -66,21 +70,29 @@ def is_conc(state: int) -> bool:
 
 def empty_grid(height: int, width: int) -> np.ndarray:
     """A height×width grid of BLANK cells (numpy uint8)."""
+    import numpy as np
+
     return np.zeros((height, width), dtype=np.uint8)
 
 
 def grid_from_solution(solution: np.ndarray) -> np.ndarray:
     """Confirmed states for a boolean solution (True = black)."""
+    import numpy as np
+
     return np.where(np.asarray(solution, dtype=bool), BLACK_CONC, WHITE_CONC).astype(np.uint8)
 
 
 def solution_rows(solution: np.ndarray) -> list[str]:
     """A boolean solution as row strings of ``#`` (black) and ``.`` (white)."""
+    import numpy as np
+
     return ["".join("#" if v else "." for v in row) for row in np.asarray(solution, dtype=bool)]
 
 
 def solution_from_rows(rows: list[str]) -> np.ndarray:
     """The inverse of :func:`solution_rows`."""
+    import numpy as np
+
     return np.array([[ch == "#" for ch in row] for row in rows], dtype=bool).reshape(len(rows), -1)
 
 
@@ -143,6 +155,8 @@ def is_certain(state: int) -> bool:
 
 def colour_states(solution: np.ndarray) -> np.ndarray:
     """Confirmed colour-set states for a solution of colour numbers (0 = background)."""
+    import numpy as np
+
     sol = np.asarray(solution, dtype=np.int64)
     return ((np.uint32(1) << sol.astype(np.uint32)) | np.uint32(CERTAIN)).astype(np.uint32)
 

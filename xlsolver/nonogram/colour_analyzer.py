@@ -59,7 +59,7 @@ def solve_colour(
 class _ColourRun(Run):
     """One colour analysis: a :class:`ColourBoard`, a :class:`ColourResult`."""
 
-    grid_dtype = np.uint32
+    grid_dtype = "uint32"
     clash_state = CONFLICT
 
     def new_board(self, puzzle: ColourPuzzle) -> ColourBoard:

@@ -20,11 +20,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from .cells import MAX_INKS
+from .deferred import Meta
 from .puzzle import LineId, Lines, PuzzleError, line_name, too_long
+
+if TYPE_CHECKING:
+    import numpy as np
 
 ColourClue = tuple[int, int]  # (length, ink)
 
@@ -138,11 +141,15 @@ class Palette:
 
     def rows_text(self, solution: np.ndarray) -> list[str]:
         """A solution as row strings: ``.`` background, each ink's letter."""
+        import numpy as np
+
         letters = self.letters
         return ["".join(letters[int(v)] for v in row) for row in np.asarray(solution)]
 
     def from_rows(self, rows: Sequence[str]) -> np.ndarray:
         """The inverse of :meth:`rows_text`; KeyError for a character of no colour."""
+        import numpy as np
+
         index = {ch: i for i, ch in enumerate(self.letters)}
         return np.array([[index[ch] for ch in row] for row in rows], dtype=np.int8).reshape(
             len(rows), -1
@@ -180,6 +187,8 @@ def colour_clue_text(clues: Sequence[ColourClue], palette: Palette) -> str:
 
 def _clean_line(values: Iterable, palette: Palette, line: LineId) -> tuple[ColourClue, ...]:
     """``(length, ink)`` pairs from a clue list; a lone ``(0, …)`` means an empty line."""
+    import numpy as np
+
     out: list[ColourClue] = []
     for item in values:
         if not isinstance(item, Sequence) or isinstance(item, str) or len(item) != 2:
@@ -209,7 +218,7 @@ class ColourPuzzle(Lines):
     cols: tuple[tuple[ColourClue, ...], ...]
     palette: Palette
     title: str = ""
-    meta: dict = field(default_factory=dict, compare=False, hash=False)
+    meta: dict = field(default_factory=Meta, compare=False, hash=False)
 
     @classmethod
     def from_clues(
@@ -224,7 +233,7 @@ class ColourPuzzle(Lines):
         """Build and (by default) validate a puzzle; a clue's colour is a number or letter."""
         r = tuple(_clean_line(v, palette, ("row", i)) for i, v in enumerate(rows))
         c = tuple(_clean_line(v, palette, ("col", i)) for i, v in enumerate(cols))
-        puzzle = cls(r, c, palette, title, dict(meta or {}))
+        puzzle = cls(r, c, palette, title, Meta(meta or {}))
         if validate:
             puzzle.validate()
         return puzzle
@@ -232,6 +241,8 @@ class ColourPuzzle(Lines):
     @classmethod
     def from_solution(cls, solution: np.ndarray, palette: Palette, title: str = "") -> ColourPuzzle:
         """The clues of a colour picture (colour numbers, 0 = background)."""
+        import numpy as np
+
         sol = np.asarray(solution)
         if sol.ndim != 2 or sol.size and (sol.min() < 0 or sol.max() > palette.k):
             raise PuzzleError(f"a picture of colour numbers 0..{palette.k} is needed")

@@ -8,12 +8,14 @@ for black and white, with colour-set states in ``cells``, ``before`` and ``assum
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from .cells import POSSIBLE, colour_state_text
 from .colour_puzzle import Palette
 from .result import Result
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 @dataclass
@@ -24,6 +26,8 @@ class ColourResult(Result):
 
     def open_mask(self) -> np.ndarray:
         """Boolean mask of the cells with more than one colour left."""
+        import numpy as np
+
         bits = self.grid & np.uint32(POSSIBLE)
         return (bits & (bits - np.uint32(1))) != 0
 

@@ -11,8 +11,13 @@ from __future__ import annotations
 import numbers
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-import numpy as np
+from .deferred import Meta
+
+if TYPE_CHECKING:
+    import numpy as np
+
 
 LineId = tuple[str, int]
 
@@ -89,6 +94,8 @@ class Lines:
     @staticmethod
     def picture(solution: np.ndarray) -> np.ndarray:
         """A solution as the array :meth:`runs` reads."""
+        import numpy as np
+
         return np.asarray(solution)
 
     @property
@@ -150,7 +157,7 @@ class Puzzle(Lines):
     rows: tuple[tuple[int, ...], ...]
     cols: tuple[tuple[int, ...], ...]
     title: str = ""
-    meta: dict = field(default_factory=dict, compare=False, hash=False)
+    meta: dict = field(default_factory=Meta, compare=False, hash=False)
 
     @classmethod
     def from_clues(
@@ -164,7 +171,7 @@ class Puzzle(Lines):
         """Build and (by default) validate a puzzle from any lists of numbers."""
         r = tuple(_clean_line(v, ("row", i)) for i, v in enumerate(rows))
         c = tuple(_clean_line(v, ("col", i)) for i, v in enumerate(cols))
-        puzzle = cls(r, c, title, dict(meta or {}))
+        puzzle = cls(r, c, title, Meta(meta or {}))
         if validate:
             puzzle.validate()
         return puzzle
@@ -172,6 +179,8 @@ class Puzzle(Lines):
     @classmethod
     def from_solution(cls, solution: np.ndarray, title: str = "") -> Puzzle:
         """The clues of a black-and-white picture (True = black)."""
+        import numpy as np
+
         sol = np.asarray(solution, dtype=bool)
         return cls.from_clues([runs(row) for row in sol], [runs(col) for col in sol.T], title=title)
 
@@ -183,6 +192,8 @@ class Puzzle(Lines):
     @staticmethod
     def picture(solution: np.ndarray) -> np.ndarray:
         """A solution as booleans (True = black)."""
+        import numpy as np
+
         return np.asarray(solution, dtype=bool)
 
     def validate(self) -> None:

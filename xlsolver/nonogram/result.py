@@ -9,10 +9,13 @@ Glossary
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from .cells import BLANK, COLOUR, grid_text, solution_rows
+from .deferred import Deferred, resolve
+
+if TYPE_CHECKING:
+    import numpy as np
 
 UNIQUE = "unique"
 MULTIPLE = "multiple"
@@ -85,11 +88,13 @@ class Result:
     @property
     def solved(self) -> bool:
         """True when at least one solution was found."""
-        return bool(self.solutions)
+        return bool(self._solutions)
 
     @property
     def undecided(self) -> np.ndarray:
         """Boolean mask of cells that differ between the solutions found (or are open)."""
+        import numpy as np
+
         if len(self.solutions) >= 2:
             first = self.solutions[0]
             diff = np.zeros(first.shape, dtype=bool)
@@ -106,6 +111,16 @@ class Result:
         """One solution as row strings."""
         return solution_rows(solution)
 
+    def _solution_text(self, solution) -> list[str]:
+        """:meth:`solution_text` of a solution that may not be made yet (no numpy then)."""
+        text = solution.text() if isinstance(solution, Deferred) else None
+        return self.solution_text(resolve(solution)) if text is None else text
+
+    @property
+    def solution_count(self) -> int:
+        """How many solutions were found (without making their arrays)."""
+        return len(self._solutions)
+
     def grid_rows(self) -> list[str]:
         """The partial grid as row strings."""
         return grid_text(self.grid)
@@ -116,12 +131,12 @@ class Result:
 
     def to_json(self) -> dict:
         """The per-puzzle JSON object of the command-line contract (without source/index)."""
-        h, w = self.grid.shape
+        h, w = self._grid.shape
         out = {
             "width": int(w),
             "height": int(h),
             "status": self.status,
-            "solutions": [self.solution_text(s) for s in self.solutions],
+            "solutions": [self._solution_text(s) for s in self._solutions],
             **self.json_extra(),
             "seconds": round(self.seconds, 6),
         }
@@ -133,5 +148,35 @@ class Result:
 
     def text(self) -> str:
         """The grid (first solution, else the partial grid) as text."""
-        rows = self.solution_text(self.solutions[0]) if self.solutions else self.grid_rows()
+        rows = self._solution_text(self._solutions[0]) if self._solutions else self.grid_rows()
         return "\n".join(rows)
+
+
+def _grid_get(self: Result):
+    grid = self._grid
+    if isinstance(grid, Deferred):
+        grid = self._grid = grid.make()
+    return grid
+
+
+def _grid_set(self: Result, value) -> None:
+    self._grid = value
+
+
+def _solutions_get(self: Result) -> list:
+    sols = self._solutions
+    if any(isinstance(s, Deferred) for s in sols):
+        sols[:] = [resolve(s) for s in sols]
+    return sols
+
+
+def _solutions_set(self: Result, value) -> None:
+    self._solutions = value if isinstance(value, list) else list(value)
+
+
+# ``grid`` and ``solutions`` may be held as :class:`Deferred` (a line-solved board's row
+# masks): the dataclass's __init__ stores them, and they are made when first read.
+Result.grid = property(_grid_get, _grid_set, doc="The uint8 state grid.")  # type: ignore[assignment]
+Result.solutions = property(  # type: ignore[assignment]
+    _solutions_get, _solutions_set, doc="Every solution found (boolean H×W, True = black)."
+)

@@ -10,8 +10,7 @@ where a contradiction shows, and its probe, search and SAT back end.
 from __future__ import annotations
 
 import time
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from .board import Contradiction, Timeout
 from .puzzle import PuzzleError, line_name
@@ -28,6 +27,9 @@ from .result import (
     Step,
 )
 
+if TYPE_CHECKING:
+    import numpy as np
+
 
 def run_analysis(cls, puzzle, max_solutions, time_limit, givens, trace, method, progress, common):
     """Start the clock, check the puzzle and the method, and run ``cls`` to a verdict."""
@@ -37,6 +39,8 @@ def run_analysis(cls, puzzle, max_solutions, time_limit, givens, trace, method, 
     try:
         puzzle.validate()
     except PuzzleError as exc:
+        import numpy as np
+
         empty = np.zeros((puzzle.height, puzzle.width), cls.grid_dtype)
         return run.finish(INVALID, empty, str(exc))
     if method not in ("auto", "logic", "sat"):
@@ -47,7 +51,7 @@ def run_analysis(cls, puzzle, max_solutions, time_limit, givens, trace, method, 
 class Run:
     """One analysis: the board, the trace and the clock."""
 
-    grid_dtype: type = np.uint8  # the state grid of an invalid puzzle
+    grid_dtype: str = "uint8"  # the state grid of an invalid puzzle
     clash_state: int = 0  # the state that marks where a contradiction shows
 
     def __init__(self, puzzle, max_solutions, deadline, trace, progress, start):
@@ -133,10 +137,10 @@ class Run:
             return self.finish(TIMEOUT, board.grid(), "time limit reached")
         self.report("line logic done")
         if board.solved:
-            sol = board.solution()
+            grid, sol = board.later()  # arrays made when read: a fast start needs no numpy
             status = UNIQUE if self.limit > 1 else SOLVED
             return self.finish(
-                status, board.grid(), solutions=[sol], difficulty=LINE_DIFFICULTY, method="logic"
+                status, grid, solutions=[sol], difficulty=LINE_DIFFICULTY, method="logic"
             )
         if method == "logic":
             return self._logic()

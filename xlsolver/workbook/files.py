@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..sheets.errors import WorkbookError
-from ..sheets.protocol import Book
+
+if TYPE_CHECKING:
+    from ..sheets.protocol import Book
 
 XLSX_SUFFIXES = (".xlsx", ".xlsm")
 OFFICE_SUFFIXES = (".ods", ".xls", ".xlsb", ".fods")  # = libreoffice.documents.READ_SUFFIXES
