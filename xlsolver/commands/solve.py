@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from ..exits import EXIT_BAD_INPUT, EXIT_OK, EXIT_UNSOLVED
@@ -40,7 +42,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     w.add_argument(
         "--range", metavar="SHEET!A1:Z30", help="only the puzzle in this range of a sheet"
     )
-    w.add_argument("--jobs", type=int, metavar="N", help="files solved in parallel (all cores)")
+    p.add_argument(
+        "--jobs",
+        type=int,
+        metavar="N",
+        help="puzzles and workbooks solved in parallel (default: all cores)",
+    )
     w.add_argument(
         "--dask", metavar="ADDRESS", help="solve the workbooks on a Dask cluster (tcp://HOST:8786)"
     )
@@ -91,43 +98,80 @@ def report_to_file(args: argparse.Namespace, paths: list[str]) -> int:
 
 
 def solve_files(args: argparse.Namespace, paths: list[str]) -> int:
-    """Solve puzzle files, printing text or JSON lines; a batch goes on after a bad puzzle."""
+    """Solve puzzle files, printing text or JSON lines; a batch goes on after a bad puzzle.
+
+    The puzzles are solved by ``--jobs`` worker processes (all cores by default) when
+    there are several; each is solved alone, as in one process, and printed in order.
+    """
     from ..formats import FormatError, read_entries
-    from ..nonogram.analyzer import solve
     from ..nonogram.result import CONTRADICTION, INVALID, TIMEOUT
 
     limit = 1 if args.first else max(2, args.count or 2)
+    options = (limit, args.time_limit, args.method)
+    read: list[tuple[str, list]] = []
     code = EXIT_OK
     for path in paths:
         try:
-            entries = read_entries(path)
+            read.append((path, read_entries(path)))
         except (FormatError, OSError) as exc:
             print(f"xlsolver: {exc}", file=sys.stderr)
             code = max(code, EXIT_BAD_INPUT)
-            continue
-        bar = _bar(len(entries))
-        for index, entry in enumerate(entries, 1):
-            bar.update()
-            record = {"source": path, "index": index}
-            if isinstance(entry, FormatError):
-                record.update(status=INVALID, error=str(entry), solutions=[])
-                _emit(args, record, None, bar)
-                code = max(code, EXIT_BAD_INPUT)
-                continue
-            result = solve(
-                entry, max_solutions=limit, time_limit=args.time_limit, method=args.method
-            )
-            record.update(result.to_json())
-            if result.status == INVALID:
-                at = entry.meta.get("line")
-                where = f"{path}:{at}" if at else f"{path}" + (f" #{index}" if index > 1 else "")
-                record["error"] = f"{where}: {result.error}"
-                code = max(code, EXIT_BAD_INPUT)
-            elif result.status in (CONTRADICTION, TIMEOUT):
-                code = max(code, EXIT_UNSOLVED)
-            _emit(args, record, result, bar)
-        bar.close()
+    puzzles = [e for _, entries in read for e in entries if not isinstance(e, FormatError)]
+    bar = _bar(sum(len(entries) for _, entries in read))
+    with _solver(puzzles, options, _jobs(args, len(puzzles))) as results:
+        for path, entries in read:
+            for index, entry in enumerate(entries, 1):
+                bar.update()
+                record = {"source": path, "index": index}
+                if isinstance(entry, FormatError):
+                    record.update(status=INVALID, error=str(entry), solutions=[])
+                    _emit(args, record, None, bar)
+                    code = max(code, EXIT_BAD_INPUT)
+                    continue
+                result = next(results)
+                record.update(result.to_json())
+                if result.status == INVALID:
+                    at = entry.meta.get("line")
+                    where = f"{path}:{at}" if at else path + (f" #{index}" if index > 1 else "")
+                    record["error"] = f"{where}: {result.error}"
+                    code = max(code, EXIT_BAD_INPUT)
+                elif result.status in (CONTRADICTION, TIMEOUT):
+                    code = max(code, EXIT_UNSOLVED)
+                _emit(args, record, result, bar)
+    bar.close()
     return code
+
+
+def _jobs(args: argparse.Namespace, puzzles: int) -> int:
+    """Worker processes for the puzzles: ``--jobs``, else every core; 1 for a single puzzle."""
+    import os
+
+    jobs = getattr(args, "jobs", None) or os.cpu_count() or 1
+    return max(1, min(jobs, puzzles))
+
+
+def solve_one(puzzle, options: tuple):
+    """Solve one puzzle with (max_solutions, time_limit, method): a worker's task."""
+    from ..nonogram.analyzer import solve
+
+    limit, time_limit, method = options
+    return solve(puzzle, max_solutions=limit, time_limit=time_limit, method=method)
+
+
+@contextmanager
+def _solver(puzzles: list, options: tuple, jobs: int) -> Iterator:
+    """The results of the puzzles, in order: here, or from a pool of ``jobs`` workers.
+
+    The pool takes a few puzzles at a time, so a run of hard puzzles does not hold up
+    the others; results come back in order, so the output is that of one process.
+    """
+    if jobs <= 1:
+        yield (solve_one(p, options) for p in puzzles)
+        return
+    from ..processes import worker_pool
+
+    with worker_pool(jobs) as pool:
+        yield pool.map(solve_one, puzzles, [options] * len(puzzles), chunksize=4)
 
 
 class _NoBar:

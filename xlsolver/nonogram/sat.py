@@ -40,7 +40,10 @@ SOLVER = "glucose42"
 SYMMETRY_CONFLICTS = 50_000  # a symmetric solution is looked for first, this long
 PARTIAL_CONFLICTS = 20_000  # then another, keeping one symmetry: each map per round, this long
 PARTIAL_ROUNDS = 6  # rounds of those (every map goes on where it stopped)
-ESCALATE_CONFLICTS = 20_000  # Glucose alone this long before probing and Kissat take over
+# Glucose alone this long before probing and Kissat take over. All of TAAI 2011 with two
+# workers: 62-65 s with 20,000 or 8,000, 71-74 s with 3,000 (more puzzles pay for probing
+# and a child process).
+ESCALATE_CONFLICTS = 20_000
 CHILD_PROCESSES = True  # the spreadsheet macros turn this off: never fork a spreadsheet program
 
 
@@ -99,41 +102,62 @@ class Encoding:
             self.nvars += hi - lo
             ladders.append([-true] * lo + list(range(base, base + hi - lo)) + [true] * (n + 1 - hi))
             bounds.append((lo, hi))
-        add = self.clauses.append
+        self._line_clauses(clues, n, sol.starts, cell, ladders, bounds)
+
+    def _line_clauses(self, clues, n, all_starts, cell, ladders, bounds) -> None:
+        """The clauses of one line, with no constant in them (line logic's starts are
+        consistent: clue j+1 starts at least c_j + 1 after the earliest start of clue j).
+
+        ``u[p]`` is false below the clue's first start ``lo``, a variable up to its last
+        start ``hi`` and true from there, so each family's range skips what is settled.
+        """
+        true = self.true
+        ext = self.clauses.extend
         k = len(clues)
         for j, c in enumerate(clues):
             u = ladders[j]
             lo, hi = bounds[j]
-            starts = sol.starts[j]
-            for p in range(lo, hi - 1):
-                add([-u[p], u[p + 1]])
-            for p in range(lo + 1, hi + 1):
-                if not starts >> p & 1:
-                    add([-u[p], u[p - 1]])
-            nxt = ladders[j + 1] if j + 1 < k else None
-            if nxt is not None:
-                lo2, hi2 = bounds[j + 1]
-                for p in range(lo2, hi2 + 1):
-                    add([-nxt[p], u[p - c - 1] if p > c else -true])
-            for i in range(lo, hi + c):  # a covered cell is black
-                add([-u[i], u[i - c] if i >= c else -true, cell[i]])
-            last = bounds[j + 1][1] if nxt is not None else n
-            for i in range(lo, last):  # a black cell after clue j's start, before the next: covered
-                if cell[i] == -true:
+            starts = all_starts[j]
+            ext([[-u[p], u[p + 1]] for p in range(lo, hi - 1)])  # the ladder climbs
+            ext(
+                [[-u[p], u[p - 1]] for p in range(lo + 1, hi) if not starts >> p & 1]
+            )  # a start line logic ruled out is skipped
+            if j + 1 < k:  # clue j+1 starts after clue j's end and a gap
+                nxt = ladders[j + 1]
+                lo2, last = bounds[j + 1]
+                ext([[-nxt[p], u[p - c - 1]] for p in range(lo2, min(last, hi + c + 1))])
+            else:
+                nxt, lo2, last = None, n, n
+            # a covered cell is black: u[i] and not u[i-c] → cell i
+            for i in range(lo, hi + c):
+                x = cell[i]
+                if x == true:
                     continue
-                add(
-                    [
-                        -cell[i],
-                        -u[i],
-                        nxt[i] if nxt is not None else -true,
-                        -u[i - c] if i >= c else true,
-                    ]
-                )
+                clause = [-u[i]] if i < hi else []
+                if i >= c and i - c >= lo:
+                    clause.append(u[i - c])
+                if x != -true:
+                    clause.append(x)
+                self.clauses.append(clause)
+            # a black cell after clue j's start and before the next start is covered by j
+            for i in range(lo + c, last):
+                x = cell[i]
+                if x == -true:
+                    continue
+                clause = [] if x == true else [-x]
+                if i < hi:
+                    clause.append(-u[i])
+                if nxt is not None and i >= lo2:
+                    clause.append(nxt[i])
+                if i - c < hi:
+                    clause.append(-u[i - c])
+                self.clauses.append(clause)
         lo0, hi0 = bounds[0]
         u0 = ladders[0]
         for i in range(lo0, hi0):  # a black cell before the first start cannot be
-            if cell[i] != -true:
-                add([-cell[i], u0[i]])
+            x = cell[i]
+            if x != -true:
+                self.clauses.append([u0[i]] if x == true else [-x, u0[i]])
 
     def decode(self, model: list[int]) -> np.ndarray:
         """The boolean picture of a model."""
@@ -145,6 +169,33 @@ class Encoding:
         flat = solution.reshape(-1)
         idx = np.arange(flat.size) if cells is None else np.flatnonzero(cells.reshape(-1))
         return [int(-(i + 1)) if flat[i] else int(i + 1) for i in idx]
+
+
+def new_solver(name: str, clauses: list[list[int]]):
+    """A python-sat solver holding ``clauses``.
+
+    For Glucose 4.2 each clause goes straight to python-sat's C call: its two Python
+    wrapper calls per clause cost as much as the call itself, and a 25×25 puzzle has
+    some 8,000 clauses. Other solvers (or a python-sat without that call) take the
+    wrappers' road.
+    """
+    from pysat.solvers import Solver
+
+    solver = Solver(name=name)
+    inner = getattr(solver, "solver", None)
+    handle = getattr(inner, "glucose", None)
+    add = None
+    if handle is not None and type(inner).__name__ == "Glucose42":
+        import pysolvers
+
+        add = getattr(pysolvers, "glucose421_add_cl", None)
+    if add is None:
+        solver.append_formula(clauses)
+        return solver
+    for clause in clauses:
+        if not add(handle, clause):
+            inner.status = False  # what python-sat records: the clauses cannot all hold
+    return solver
 
 
 def child_processes_allowed() -> bool:
@@ -223,13 +274,11 @@ class SatSearch:
     """An incremental SAT search over one encoding, stoppable from another thread."""
 
     def __init__(self, board: Board, deadline: float | None = None, solver: str | None = None):
-        from pysat.solvers import Solver
-
         self.enc = Encoding(board, deadline)
         self.hard: tuple[Encoding, list[list[int]]] | None = None
         self.blocks: list[list[int]] = []  # one clause per solution found
         name = solver or SOLVER
-        self.solver = Solver(name=name, bootstrap_with=self.enc.clauses)
+        self.solver = new_solver(name, self.enc.clauses)
 
     def close(self) -> None:
         """Free the solver."""
@@ -325,13 +374,12 @@ class SatSearch:
         Cells a symmetry maps onto each other share one variable, so the search is over a
         fraction of the board; any such solution is a real one.
         """
-        from pysat.solvers import Solver
 
         pairs = symmetric_pairs(self.enc.board)
         if not pairs or self.enc.unsat:
             return None
         rep = representatives(pairs)
-        with Solver(name=SOLVER, bootstrap_with=substituted(self.enc.clauses, rep)) as solver:
+        with new_solver(SOLVER, substituted(self.enc.clauses, rep)) as solver:
             if not limited_solve(solver, [], seconds_left(), SYMMETRY_CONFLICTS):
                 return None
             return self._expand(solver.get_model(), rep)
@@ -342,7 +390,6 @@ class SatSearch:
         """Another solution of symmetric clues: an image of one found, or one that keeps a
         single symmetry (the maps take turns, each going on where it stopped); None when
         the budget is spent."""
-        from pysat.solvers import Solver
 
         seen = [f.tobytes() for f in found]
         for sol in found:
@@ -354,7 +401,7 @@ class SatSearch:
             for cells, images in symmetry_maps(self.enc.board):
                 rep = representatives(map_pairs(cells, images))
                 clauses = substituted(self.enc.clauses + self.blocks, rep)
-                solvers.append((Solver(name=SOLVER, bootstrap_with=clauses), rep))
+                solvers.append((new_solver(SOLVER, clauses), rep))
             for _ in range(PARTIAL_ROUNDS):
                 for solver, rep in solvers:
                     if limited_solve(solver, [], seconds_left(), PARTIAL_CONFLICTS):

@@ -1,0 +1,101 @@
+"""``xlsolver solve`` of puzzle files with ``--jobs``: the puzzles go to worker processes.
+
+The output (text and JSON, minus the seconds), stderr and exit status are those of one
+process; every solution printed satisfies its clues; the workers really are other
+processes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+from conftest import DATA
+
+from xlsolver.cli import main
+from xlsolver.commands import solve as solve_command
+from xlsolver.formats import FormatError, read_entries
+
+FILES = [
+    str(DATA / "taai2011-first3-questions.txt"),
+    str(DATA / "jwilk-data000.nin"),
+    str(DATA / "invalid_input.txt"),
+    str(DATA / "webpbn-00001-dancer.non"),
+]
+
+
+def run(capsys, *args: str) -> tuple[int, str, str]:
+    """Exit status, stdout and stderr of one ``xlsolver`` call in this process."""
+    code = main(list(args))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def without_seconds(json_lines: str) -> list[dict]:
+    """The JSON records with their (timing) ``seconds`` left out."""
+    records = [json.loads(line) for line in json_lines.splitlines()]
+    for record in records:
+        record.pop("seconds", None)
+    return records
+
+
+def test_json_with_two_workers_is_that_of_one_process(capsys) -> None:
+    one = run(capsys, "solve", "--json", "--jobs", "1", *FILES)
+    two = run(capsys, "solve", "--json", "--jobs", "2", *FILES)
+    assert one[0] == two[0] == 2  # invalid_input.txt holds bad entries
+    assert one[2] == two[2]
+    records = without_seconds(one[1])
+    assert records == without_seconds(two[1])
+    entries = [(path, e) for path in FILES for e in read_entries(path)]
+    assert len(records) == len(entries)
+    checked = 0
+    for record, (path, entry) in zip(records, entries, strict=True):
+        assert record["source"] == path
+        if isinstance(entry, FormatError):
+            assert record["status"] == "invalid"
+            continue
+        for rows in record["solutions"]:
+            picture = [[ch == "#" for ch in row] for row in rows]
+            assert entry.is_solution(picture), (path, record["index"])
+            checked += 1
+    assert checked >= 6
+
+
+def test_text_and_first_with_two_workers(capsys) -> None:
+    def text(jobs: str) -> tuple[int, list[str], str]:
+        code, out, err = run(capsys, "solve", "--first", "--jobs", jobs, *FILES[:2])
+        lines = [line.split(" (")[0] if ": " in line else line for line in out.splitlines()]
+        return code, lines, err  # headers without their seconds
+
+    assert text("1") == text("2")
+
+
+def solve_here_and_tell(puzzle, options):
+    """``solve_one`` that records which process solved the puzzle."""
+    result = ORIGINAL(puzzle, options)
+    result.stats["pid"] = os.getpid()
+    return result
+
+
+ORIGINAL = solve_command.solve_one
+
+
+def test_the_puzzles_are_solved_by_other_processes(monkeypatch) -> None:
+    monkeypatch.setattr(solve_command, "solve_one", solve_here_and_tell)
+    puzzles = [e for e in read_entries(FILES[1]) if not isinstance(e, FormatError)]
+    options = (2, None, "auto")
+    with solve_command._solver(puzzles, options, 2) as results:
+        pids = {r.stats["pid"] for r in results}
+    assert os.getpid() not in pids and pids
+    with solve_command._solver(puzzles, options, 1) as results:
+        assert {r.stats["pid"] for r in results} == {os.getpid()}
+
+
+@pytest.mark.parametrize("given, puzzles, expected", [(None, 5, None), (3, 5, 3), (8, 2, 2)])
+def test_jobs_default_to_every_core_and_never_exceed_the_puzzles(given, puzzles, expected):
+    class Args:
+        jobs = given
+
+    want = expected if expected is not None else max(1, min(os.cpu_count() or 1, puzzles))
+    assert solve_command._jobs(Args(), puzzles) == want
