@@ -41,6 +41,10 @@ class FakeSheet:
         t, lf, b, r = rect
         return [[self.fills.get((i, j)) for j in range(lf, r + 1)] for i in range(t, b + 1)]
 
+    def read_borders(self, rect):
+        t, lf, b, r = rect
+        return [[False] * (r - lf + 1) for _ in range(t, b + 1)]  # no cell is boxed
+
     def merged_ranges(self):
         return []
 

@@ -81,8 +81,7 @@ def read_board(sheet: Sheet, book: Book | None = None) -> PentominoBoard:
     top, left, _, _ = rect
     values = sheet.read_values(rect)
     fills = sheet.read_fills(rect)
-    read_borders = getattr(sheet, "read_borders", None)  # optional (StyleReadingSheet)
-    boxes = read_borders(rect) if read_borders else [[False] * len(row) for row in values]
+    boxes = sheet.read_borders(rect)
     cells: set[Coord] = set()
     fixed: dict[Coord, str] = {}
     for r, (vrow, frow, brow) in enumerate(zip(values, fills, boxes, strict=True)):
@@ -140,15 +139,14 @@ def clear_tiling(sheet: Sheet, board: PentominoBoard) -> int:
         return 0
     rect = (cells[0][0], min(c for _, c in cells), cells[-1][0], max(c for _, c in cells))
     values, fills = sheet.read_values(rect), sheet.read_fills(rect)
-    read_borders = getattr(sheet, "read_borders", None)  # optional (StyleReadingSheet)
-    boxes = read_borders(rect) if read_borders else None
+    boxes = sheet.read_borders(rect)
     boxed, loose = [], []
     for r, c in cells:
         i, j = r - rect[0], c - rect[1]
         letter = str(values[i][j] or "").strip().upper()
         if letter not in PIECE_FILLS or (fills[i][j] or "").upper() != PIECE_FILLS[letter]:
             continue
-        (boxed if boxes is not None and boxes[i][j] else loose).append((r, c))
+        (boxed if boxes[i][j] else loose).append((r, c))
     for cell in boxed + loose:
         sheet.write_values(cell, [[None]])
     sheet.unpaint(boxed + loose)

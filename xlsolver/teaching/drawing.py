@@ -67,10 +67,9 @@ def read_marks(sheet: Sheet, rect: Rect, marks: frozenset[str] = BLACK_MARKS) ->
     )
 
 
-def _boxed(sheet: Sheet, used: Rect) -> np.ndarray | None:
-    """Which used cells are boxed (a border on every side), None when unknown."""
-    read = getattr(sheet, "read_borders", None)
-    return None if read is None else np.array(read(used), dtype=bool)
+def _boxed(sheet: Sheet, used: Rect) -> np.ndarray:
+    """Which used cells are boxed (a border on every side)."""
+    return np.array(sheet.read_borders(used), dtype=bool)
 
 
 def _bounds(mask: np.ndarray) -> tuple[int, int, int, int] | None:
@@ -112,7 +111,7 @@ def read_drawing(sheet: Sheet, book: Book | None = None, rect: Rect | None = Non
                 f"{sheet.name}: no drawing found — fill cells (any colour) or type x or 1 in them"
             )
         boxed = _boxed(sheet, used)
-        if boxed is not None and boxed.any():
+        if boxed.any():
             box = _bounds(boxed)
             found = tuple(f(a, b) for f, a, b in zip((min, min, max, max), found, box, strict=True))
         rect = (used[0] + found[0], used[1] + found[1], used[0] + found[2], used[1] + found[3])

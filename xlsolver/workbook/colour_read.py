@@ -235,9 +235,8 @@ def colour_givens(sheet: Sheet, grid: Rect, palette: Palette) -> np.ndarray:
     ``x`` the background; anything else open."""
     painted = read_colour_cells(sheet, grid, palette)
     values = sheet.read_values(grid)
-    read_diag = getattr(sheet, "read_diagonals", None)
+    diagonals = sheet.read_diagonals(grid)
     h, w = painted.shape
-    diagonals = read_diag(grid) if read_diag else [[False] * w for _ in range(h)]
     out = np.full((h, w), every_colour(palette.k), dtype=np.uint32)
     for r in range(h):
         for c in range(w):

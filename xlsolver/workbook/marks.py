@@ -80,8 +80,7 @@ def read_states(
     h, w = grid[2] - grid[0] + 1, grid[3] - grid[1] + 1
     values = sheet.read_values(grid)
     fills = sheet.read_fills(grid)
-    read_diag = getattr(sheet, "read_diagonals", None)
-    crossed = read_diag(grid) if read_diag else [[False] * w for _ in range(h)]
+    crossed = sheet.read_diagonals(grid)
     out = np.full((h, w), BLANK, dtype=np.uint8)
     for r in range(h):
         for c in range(w):
