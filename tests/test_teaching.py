@@ -350,6 +350,20 @@ def test_python_api_make_from_drawing(tmp_path):
     assert verdict.unique and out.exists()
 
 
+def test_a_drawing_typed_with_marks_reads_them_as_grade_and_givens_do(tmp_path):
+    """Black marks (x 1 ■ # ● █) are black; white marks (× 0 ・) are paper, as everywhere."""
+    wb = Workbook()
+    ws = wb.active
+    rows = [["x", "1", "■", "#"], ["●", "×", "0", "・"], ["█", None, "x", "×"]]
+    for r, row in enumerate(rows, 2):
+        for c, value in enumerate(row, 2):
+            ws.cell(r, c, value)
+    wb.save(tmp_path / "typed.xlsx")
+    drawing = read_drawing_file(tmp_path / "typed.xlsx")
+    expected = [[True, True, True, True], [True, False, False, False], [True, False, True, False]]
+    assert drawing.picture.tolist() == expected
+
+
 def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys):
     """Errors name the problem; nothing is written."""
     empty = tmp_path / "empty.xlsx"

@@ -1,7 +1,9 @@
 """A teacher's drawing → a black-and-white picture: filled cells or x/1 marks on a sheet.
 
 Glossary
-    mark      a cell the teacher made black: any fill colour (not white), or ``x``/``1``
+    mark      a cell the teacher made black: any fill colour (not white), or a black
+              mark a player would type (``x``, ``1``, ``■``, ``#``…; see
+              :mod:`xlsolver.workbook.marks`, the one reader of marks)
     colours   a drawing whose marks show two fill colours or more is a colour drawing:
               ``colours`` holds each cell's colour number and ``palette`` the fills
               (see :mod:`.colour_drawing`); a mark without a fill counts as black
@@ -24,11 +26,9 @@ from ..sheets.openpyxl_sheet import a1_rect
 from ..sheets.protocol import Book, Rect, Sheet
 from ..workbook.address import where
 from ..workbook.files import open_book
-from ..workbook.layout import GRID_NAME, luminance
+from ..workbook.layout import GRID_NAME
+from ..workbook.marks import read_black
 from .colour_drawing import drawing_colours
-
-BLACK_MARKS = frozenset({"x", "×", "1", "#", "■", "●", "o"})
-PAPER = 0.95  # fills lighter than this (relative luminance) count as unfilled paper
 
 
 @dataclass
@@ -41,30 +41,6 @@ class Drawing:
     rect: Rect
     colours: np.ndarray | None = None  # colour numbers (0 = paper) of a colour drawing
     palette: Palette | None = None  # the fills of a colour drawing, in order of appearance
-
-
-def is_mark(value: object, fill: str | None, marks: frozenset[str] = BLACK_MARKS) -> bool:
-    """True when a cell is drawn black: a visible fill, the number 1 or one of ``marks``."""
-    if fill is not None and luminance(fill) < PAPER:
-        return True
-    if isinstance(value, bool):
-        return False
-    if isinstance(value, (int, float)):
-        return value == 1
-    return isinstance(value, str) and value.strip().lower() in marks
-
-
-def read_marks(sheet: Sheet, rect: Rect, marks: frozenset[str] = BLACK_MARKS) -> np.ndarray:
-    """Boolean marks of a rectangle (see :func:`is_mark`)."""
-    values = sheet.read_values(rect)
-    fills = sheet.read_fills(rect)
-    return np.array(
-        [
-            [is_mark(v, f, marks) for v, f in zip(vr, fr, strict=True)]
-            for vr, fr in zip(values, fills, strict=True)
-        ],
-        dtype=bool,
-    )
 
 
 def _boxed(sheet: Sheet, used: Rect) -> np.ndarray:
@@ -104,7 +80,7 @@ def read_drawing(sheet: Sheet, book: Book | None = None, rect: Rect | None = Non
         if named and named[0] == sheet.name:
             rect = named[1]
     if rect is None:
-        marks = read_marks(sheet, used)
+        marks = read_black(sheet, used)
         found = _bounds(marks)
         if found is None:
             raise WorkbookError(
@@ -120,7 +96,7 @@ def read_drawing(sheet: Sheet, book: Book | None = None, rect: Rect | None = Non
         raise WorkbookError(
             f"{where(sheet.name, rect)}: the drawing is {w}×{h}; at most {MAX_SIDE}×{MAX_SIDE}"
         )
-    picture = read_marks(sheet, rect)
+    picture = read_black(sheet, rect)
     if not picture.any():
         raise WorkbookError(f"{where(sheet.name, rect)}: the drawing has no black cells")
     colours, palette = drawing_colours(sheet, rect, picture)
