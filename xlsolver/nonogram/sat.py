@@ -102,62 +102,41 @@ class Encoding:
             self.nvars += hi - lo
             ladders.append([-true] * lo + list(range(base, base + hi - lo)) + [true] * (n + 1 - hi))
             bounds.append((lo, hi))
-        self._line_clauses(clues, n, sol.starts, cell, ladders, bounds)
-
-    def _line_clauses(self, clues, n, all_starts, cell, ladders, bounds) -> None:
-        """The clauses of one line, with no constant in them (line logic's starts are
-        consistent: clue j+1 starts at least c_j + 1 after the earliest start of clue j).
-
-        ``u[p]`` is false below the clue's first start ``lo``, a variable up to its last
-        start ``hi`` and true from there, so each family's range skips what is settled.
-        """
-        true = self.true
-        ext = self.clauses.extend
+        add = self.clauses.append
         k = len(clues)
         for j, c in enumerate(clues):
             u = ladders[j]
             lo, hi = bounds[j]
-            starts = all_starts[j]
-            ext([[-u[p], u[p + 1]] for p in range(lo, hi - 1)])  # the ladder climbs
-            ext(
-                [[-u[p], u[p - 1]] for p in range(lo + 1, hi) if not starts >> p & 1]
-            )  # a start line logic ruled out is skipped
-            if j + 1 < k:  # clue j+1 starts after clue j's end and a gap
-                nxt = ladders[j + 1]
-                lo2, last = bounds[j + 1]
-                ext([[-nxt[p], u[p - c - 1]] for p in range(lo2, min(last, hi + c + 1))])
-            else:
-                nxt, lo2, last = None, n, n
-            # a covered cell is black: u[i] and not u[i-c] → cell i
-            for i in range(lo, hi + c):
-                x = cell[i]
-                if x == true:
+            starts = sol.starts[j]
+            for p in range(lo, hi - 1):
+                add([-u[p], u[p + 1]])
+            for p in range(lo + 1, hi + 1):
+                if not starts >> p & 1:
+                    add([-u[p], u[p - 1]])
+            nxt = ladders[j + 1] if j + 1 < k else None
+            if nxt is not None:
+                lo2, hi2 = bounds[j + 1]
+                for p in range(lo2, hi2 + 1):
+                    add([-nxt[p], u[p - c - 1] if p > c else -true])
+            for i in range(lo, hi + c):  # a covered cell is black
+                add([-u[i], u[i - c] if i >= c else -true, cell[i]])
+            last = bounds[j + 1][1] if nxt is not None else n
+            for i in range(lo, last):  # a black cell after clue j's start, before the next: covered
+                if cell[i] == -true:
                     continue
-                clause = [-u[i]] if i < hi else []
-                if i >= c and i - c >= lo:
-                    clause.append(u[i - c])
-                if x != -true:
-                    clause.append(x)
-                self.clauses.append(clause)
-            # a black cell after clue j's start and before the next start is covered by j
-            for i in range(lo + c, last):
-                x = cell[i]
-                if x == -true:
-                    continue
-                clause = [] if x == true else [-x]
-                if i < hi:
-                    clause.append(-u[i])
-                if nxt is not None and i >= lo2:
-                    clause.append(nxt[i])
-                if i - c < hi:
-                    clause.append(-u[i - c])
-                self.clauses.append(clause)
+                add(
+                    [
+                        -cell[i],
+                        -u[i],
+                        nxt[i] if nxt is not None else -true,
+                        -u[i - c] if i >= c else true,
+                    ]
+                )
         lo0, hi0 = bounds[0]
         u0 = ladders[0]
         for i in range(lo0, hi0):  # a black cell before the first start cannot be
-            x = cell[i]
-            if x != -true:
-                self.clauses.append([u0[i]] if x == true else [-x, u0[i]])
+            if cell[i] != -true:
+                add([-cell[i], u0[i]])
 
     def decode(self, model: list[int]) -> np.ndarray:
         """The boolean picture of a model."""
