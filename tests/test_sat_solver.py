@@ -1,0 +1,60 @@
+"""``new_solver``: Glucose 4.2 takes the clauses through python-sat's C call directly.
+
+The direct road and python-sat's own (``bootstrap_with``) must hold the same formula:
+the same verdicts and models that satisfy every clause, an unsatisfiable set stays so.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import DATA
+from pysat.solvers import Solver
+
+from xlsolver.formats import read_puzzles
+from xlsolver.nonogram.board import Board
+from xlsolver.nonogram.sat import Encoding, new_solver
+
+
+def satisfies(model: list[int], clauses: list[list[int]]) -> bool:
+    """True when the model makes every clause true."""
+    true = {lit for lit in model}
+    return all(any(lit in true for lit in clause) for clause in clauses)
+
+
+def random_cnf(seed: int, nvars: int = 30, nclauses: int = 120) -> list[list[int]]:
+    """A random 3-CNF near the satisfiability threshold (some sat, some unsat)."""
+    rng = random.Random(seed)
+    return [
+        [rng.choice((-1, 1)) * rng.randint(1, nvars) for _ in range(3)] for _ in range(nclauses)
+    ]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_direct_and_wrapped_roads_agree(seed: int) -> None:
+    clauses = random_cnf(seed)
+    with Solver(name="glucose42", bootstrap_with=clauses) as wrapped:
+        expected = wrapped.solve()
+    with new_solver("glucose42", clauses) as direct:
+        assert direct.solve() == expected
+        if expected:
+            assert satisfies(direct.get_model(), clauses)
+
+
+def test_a_puzzle_encoding_through_both_roads_and_another_solver() -> None:
+    puzzle = read_puzzles(DATA / "taai2011-first3-questions.txt")[0]
+    board = Board(puzzle)
+    board.propagate()
+    enc = Encoding(board)
+    for name in ("glucose42", "cadical195"):  # the direct road, then python-sat's
+        with new_solver(name, enc.clauses) as solver:
+            assert solver.solve()
+            model = solver.get_model()
+            assert satisfies(model, enc.clauses)
+            assert puzzle.is_solution(enc.decode(model))
+
+
+def test_an_empty_clause_makes_it_unsatisfiable() -> None:
+    with new_solver("glucose42", [[1, 2], [], [-1]]) as solver:
+        assert solver.solve() is False
