@@ -110,10 +110,19 @@ def representatives(pairs: list[tuple[int, int]]) -> dict[int, int]:
 
 
 def substituted(clauses: list[list[int]], rep: dict[int, int]) -> list[list[int]]:
-    """The clauses with every variable replaced by its representative (tautologies dropped)."""
+    """The clauses with every variable replaced by its representative (tautologies dropped).
+
+    Each clause comes out sorted, without repeated literals. Most clauses hold no
+    substituted variable; those skip the mapping, and the tautology test is a set size.
+    """
+    keys = rep.keys()
     out = []
+    append = out.append
     for clause in clauses:
-        lits = {rep.get(lit, lit) if lit > 0 else -rep.get(-lit, -lit) for lit in clause}
-        if not any(-lit in lits for lit in lits):
-            out.append(sorted(lits))
+        if keys.isdisjoint(map(abs, clause)):
+            lits = set(clause)
+        else:
+            lits = {rep.get(lit, lit) if lit > 0 else -rep.get(-lit, -lit) for lit in clause}
+        if len(set(map(abs, lits))) == len(lits):  # no variable in both signs
+            append(sorted(lits))
     return out
