@@ -99,3 +99,34 @@ def test_jobs_default_to_every_core_and_never_exceed_the_puzzles(given, puzzles,
 
     want = expected if expected is not None else max(1, min(os.cpu_count() or 1, puzzles))
     assert solve_command._jobs(Args(), puzzles) == want
+
+
+def test_a_stopped_pool_prints_no_manager_thread_traceback() -> None:
+    """Killing the workers with work queued made CPython 3.11's pool manager thread print
+    an InvalidStateError traceback under the run's one line; that one is kept quiet,
+    any other thread exception still reaches the hook that was there before."""
+    import threading
+    from concurrent.futures import InvalidStateError
+
+    from xlsolver.processes import _quiet_pool_manager
+
+    seen: list[type] = []
+
+    def boom(exc: Exception) -> None:
+        def run() -> None:
+            raise exc
+
+        thread = threading.Thread(target=run)
+        thread.start()
+        thread.join()
+
+    before = threading.excepthook
+    try:
+        threading.excepthook = lambda args: seen.append(args.exc_type)
+        _quiet_pool_manager()
+        boom(InvalidStateError("CANCELLED"))
+        assert seen == []
+        boom(ValueError("a real error"))
+        assert seen == [ValueError]
+    finally:
+        threading.excepthook = before

@@ -142,10 +142,31 @@ def worker_pool(jobs: int):
     try:
         yield pool
     except BaseException:
+        _quiet_pool_manager()
         kill_workers(pool)
         pool.shutdown(wait=False, cancel_futures=True)
         raise
     pool.shutdown(wait=True)
+
+
+def _quiet_pool_manager() -> None:
+    """Keep a stopped run's stderr to its one line.
+
+    When the workers are killed, the pool's manager thread marks the queued work as
+    broken, and on CPython 3.11 it trips over the futures just cancelled
+    (``InvalidStateError``, printed as a thread traceback). That is not an error of
+    the run, so it is not shown; any other thread exception still is.
+    """
+    from concurrent.futures import InvalidStateError
+
+    previous = threading.excepthook
+
+    def hook(args) -> None:
+        if args.exc_type is not None and issubclass(args.exc_type, InvalidStateError):
+            return
+        previous(args)
+
+    threading.excepthook = hook
 
 
 def kill_workers(pool) -> None:

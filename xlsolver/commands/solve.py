@@ -171,7 +171,8 @@ def _solver(puzzles: list, options: tuple, jobs: int) -> Iterator:
     from ..processes import worker_pool
 
     with worker_pool(jobs) as pool:
-        yield pool.map(solve_one, puzzles, [options] * len(puzzles), chunksize=4)
+        chunk = max(1, min(4, len(puzzles) // (4 * jobs)))  # every worker busy, even for few
+        yield pool.map(solve_one, puzzles, [options] * len(puzzles), chunksize=chunk)
 
 
 class _NoBar:
