@@ -23,7 +23,7 @@ import numpy as np
 from .board import Timeout
 from .colour_board import ColourBoard
 from .colour_line import solve_colour_line
-from .sat import SOLVER
+from .sat import SOLVER, new_solver
 
 
 class ColourEncoding:
@@ -155,12 +155,10 @@ class ColourSatSearch:
     def __init__(
         self, board: ColourBoard, deadline: float | None = None, solver: str | None = None
     ):
-        from pysat.solvers import Solver
-
         self.enc = ColourEncoding(board, deadline)
         clauses = _drop_constants(self.enc.clauses, self.enc.true)
         self.unsat = any(not clause for clause in clauses)
-        self.solver = Solver(name=solver or SOLVER, bootstrap_with=[c for c in clauses if c])
+        self.solver = new_solver(solver or SOLVER, [c for c in clauses if c])
 
     def close(self) -> None:
         """Free the solver."""
