@@ -5,8 +5,9 @@ the board's row bit masks; the numpy arrays of its Result (and the goal the file
 holds) are made only when someone reads them. numpy's import alone costs more than
 reading, solving and printing such a puzzle.
 
-    picture = Deferred(rows_array, (1, 2, 0), 3, 2)   # made by rows_array(...) on first use
-    picture.text()                                     # without numpy
+    shown = picture((0b011, 0b110), 3)   # rows "##." and ".##", held as masks
+    shown.text()                         # ["##.", ".##"], without numpy
+    shown.make()                         # the 2×3 boolean array (numpy imported now)
 """
 
 from __future__ import annotations

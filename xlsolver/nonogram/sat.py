@@ -353,7 +353,6 @@ class SatSearch:
         Cells a symmetry maps onto each other share one variable, so the search is over a
         fraction of the board; any such solution is a real one.
         """
-
         pairs = symmetric_pairs(self.enc.board)
         if not pairs or self.enc.unsat:
             return None
@@ -369,7 +368,6 @@ class SatSearch:
         """Another solution of symmetric clues: an image of one found, or one that keeps a
         single symmetry (the maps take turns, each going on where it stopped); None when
         the budget is spent."""
-
         seen = [f.tobytes() for f in found]
         for sol in found:
             for image in mirrored(self.enc.board, sol):
