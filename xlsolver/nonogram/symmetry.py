@@ -110,19 +110,17 @@ def representatives(pairs: list[tuple[int, int]]) -> dict[int, int]:
 
 
 def substituted(clauses: list[list[int]], rep: dict[int, int]) -> list[list[int]]:
-    """The clauses with every variable replaced by its representative (tautologies dropped).
+    """The clauses with every variable replaced by its representative.
 
-    Each clause comes out sorted, without repeated literals. Most clauses hold no
-    substituted variable; those skip the mapping, and the tautology test is a set size.
+    Clauses that hold no substituted variable are passed on as they are. A repeated
+    literal or a clause with a variable in both signs is left in: the solver sorts every
+    clause it is given and drops both itself (Glucose, as MiniSat does).
     """
     keys = rep.keys()
-    out = []
-    append = out.append
-    for clause in clauses:
-        if keys.isdisjoint(map(abs, clause)):
-            lits = set(clause)
-        else:
-            lits = {rep.get(lit, lit) if lit > 0 else -rep.get(-lit, -lit) for lit in clause}
-        if len(set(map(abs, lits))) == len(lits):  # no variable in both signs
-            append(sorted(lits))
-    return out
+    get = rep.get
+    return [
+        clause
+        if keys.isdisjoint(map(abs, clause))
+        else [get(lit, lit) if lit > 0 else -get(-lit, -lit) for lit in clause]
+        for clause in clauses
+    ]
