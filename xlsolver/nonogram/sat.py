@@ -152,16 +152,22 @@ class Encoding:
 
 
 def new_solver(name: str, clauses: list[list[int]]):
-    """A python-sat solver holding ``clauses``.
+    """A python-sat solver holding ``clauses``."""
+    from pysat.solvers import Solver
+
+    solver = Solver(name=name)
+    add_clauses(solver, clauses)
+    return solver
+
+
+def add_clauses(solver, clauses: list[list[int]]) -> None:
+    """Add clauses to a python-sat solver.
 
     For Glucose 4.2 each clause goes straight to python-sat's C call: its two Python
     wrapper calls per clause cost as much as the call itself, and a 25×25 puzzle has
     some 8,000 clauses. Other solvers (or a python-sat without that call) take the
     wrappers' road.
     """
-    from pysat.solvers import Solver
-
-    solver = Solver(name=name)
     inner = getattr(solver, "solver", None)
     handle = getattr(inner, "glucose", None)
     add = None
@@ -171,11 +177,10 @@ def new_solver(name: str, clauses: list[list[int]]):
         add = getattr(pysolvers, "glucose421_add_cl", None)
     if add is None:
         solver.append_formula(clauses)
-        return solver
+        return
     for clause in clauses:
         if not add(handle, clause):
             inner.status = False  # what python-sat records: the clauses cannot all hold
-    return solver
 
 
 def child_processes_allowed() -> bool:
@@ -377,10 +382,7 @@ class SatSearch:
     def _guarded(self, pairs: list[tuple[int, int]]) -> int:
         """A new selector that, when assumed, makes the cells of every pair equal."""
         sel = self._new_selector()
-        add = self.solver.add_clause
-        for a, b in pairs:
-            add([-sel, -a, b])
-            add([-sel, a, -b])
+        add_clauses(self.solver, [c for a, b in pairs for c in ([-sel, -a, b], [-sel, a, -b])])
         return sel
 
     def _symmetric_next(
