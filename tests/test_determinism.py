@@ -32,8 +32,8 @@ def _puzzles() -> dict[str, Puzzle]:
     taai = read_entries(DATA / "taai2011-first3-questions.txt")
     return {
         "3-Dom": doms["3-Dom"],  # symmetric clues, a symmetric solution within the budget
-        "6-Dom": doms["6-Dom"],  # symmetric clues, the symmetric budget runs out
-        "7-Dom": doms["7-Dom"],
+        "6-Dom": doms["6-Dom"],
+        "7-Dom": doms["7-Dom"],  # symmetric clues, the budget on shared variables runs out
         "perm5": Puzzle.from_solution(np.eye(5, dtype=bool)),  # symmetric clues, no such answer
         "taai#1": taai[0],  # escalated: probing, then Kissat in a child
         "taai#2": taai[1],
@@ -41,18 +41,32 @@ def _puzzles() -> dict[str, Puzzle]:
     }
 
 
-@pytest.fixture
-def small_budgets(monkeypatch):
-    """Budgets small enough that the puzzles above take the symmetric and escalated paths."""
+@pytest.fixture(params=["selector", "shared variables"])
+def small_budgets(monkeypatch, request):
+    """Budgets small enough that the puzzles above take the symmetric and escalated paths.
+
+    The symmetric solution is looked for under a selector in the solver itself, or (that
+    quick try turned off) on shared variables in a fresh solver.
+    """
+    quick = request.param == "selector"
+    monkeypatch.setattr(sat, "SYMMETRY_QUICK_CONFLICTS", 5 if quick else 0)
     monkeypatch.setattr(sat, "SYMMETRY_CONFLICTS", 20)
     monkeypatch.setattr(sat, "ESCALATE_CONFLICTS", 0)  # probing and Kissat at once
-    paths: list[tuple[str, str]] = []
+    paths: list[tuple[str, ...]] = []
     symmetric, escalate = sat.SatSearch._symmetric_first, sat.SatSearch._escalate
+    substituted = sat.substituted
+    shared: list[bool] = []
+
+    def spy_substituted(clauses, rep):
+        shared.append(True)
+        return substituted(clauses, rep)
 
     def spy_symmetric(self, seconds_left):
+        shared.clear()
         sol = symmetric(self, seconds_left)
         if sat.symmetric_pairs(self.enc.board):
-            paths.append(("symmetric", "found" if sol is not None else "none"))
+            stage = "shared variables" if shared else "selector"
+            paths.append(("symmetric", stage, "found" if sol is not None else "none"))
         return sol
 
     def spy_escalate(self, seconds_left):
@@ -60,6 +74,7 @@ def small_budgets(monkeypatch):
         paths.append(("escalate", "kissat" if self.hard is not None else str(sol is not None)))
         return sol
 
+    monkeypatch.setattr(sat, "substituted", spy_substituted)
     monkeypatch.setattr(sat.SatSearch, "_symmetric_first", spy_symmetric)
     monkeypatch.setattr(sat.SatSearch, "_escalate", spy_escalate)
     return paths
@@ -107,7 +122,8 @@ def test_analyzer_paths_and_verdicts_do_not_depend_on_the_clock(monkeypatch, sma
     puzzles = _puzzles()
     normal = _analyzer_runs(puzzles)
     normal_paths = list(small_budgets)
-    assert ("symmetric", "found") in normal_paths and ("symmetric", "none") in normal_paths
+    stage = "selector" if sat.SYMMETRY_QUICK_CONFLICTS else "shared variables"
+    assert {("symmetric", stage, "found"), ("symmetric", stage, "none")} <= set(normal_paths)
     assert ("escalate", "kissat") in normal_paths or not sat.child_processes_allowed()
     small_budgets.clear()
     slow_clock(monkeypatch, factor)

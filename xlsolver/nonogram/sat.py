@@ -37,10 +37,10 @@ __all__ = ["Encoding", "SatSearch", "limited_solve", "symmetric_pairs"]
 # taai2011: 63 s against 106 s) and, unlike CaDiCaL in python-sat, it can be interrupted.
 SOLVER = "glucose42"
 # Work budgets in Glucose conflicts (never seconds, so every machine takes the same path):
-SYMMETRY_QUICK_CONFLICTS = 1_000  # a symmetric solution is looked for first, this long
+SYMMETRY_QUICK_CONFLICTS = 1_000  # a symmetric solution is looked for first, this long (0: not)
 SYMMETRY_CONFLICTS = 50_000  # then with shared variables (a fresh solver), this long
 PARTIAL_CONFLICTS = 20_000  # then another, keeping one symmetry: each map per round, this long
-PARTIAL_ROUNDS = 6  # rounds of those (every map goes on where it stopped)
+PARTIAL_ROUNDS = 6  # rounds of those (the solver keeps what it learned in earlier turns)
 # Glucose alone this long before probing and Kissat take over. All of TAAI 2011 with two
 # workers: 62-65 s with 20,000 or 8,000, 71-74 s with 3,000 (more puzzles pay for probing
 # and a child process).
@@ -364,15 +364,16 @@ class SatSearch:
         pairs = symmetric_pairs(self.enc.board)
         if not pairs or self.enc.unsat:
             return None
-        sel = self._guarded(pairs)
-        try:
-            found = limited_solve(self.solver, [sel], seconds_left(), SYMMETRY_QUICK_CONFLICTS)
-            if found:
-                return self.enc.decode(self.solver.get_model())
-        finally:
-            self.solver.add_clause([-sel])
-        if found is False:
-            return None
+        if SYMMETRY_QUICK_CONFLICTS:
+            sel = self._guarded(pairs)
+            try:
+                found = limited_solve(self.solver, [sel], seconds_left(), SYMMETRY_QUICK_CONFLICTS)
+                if found:
+                    return self.enc.decode(self.solver.get_model())
+            finally:
+                self.solver.add_clause([-sel])
+            if found is False:
+                return None  # no solution keeps every symmetry
         rep = representatives(pairs)
         with new_solver(SOLVER, substituted(self.enc.clauses, rep)) as solver:
             if not limited_solve(solver, [], seconds_left(), SYMMETRY_CONFLICTS):
@@ -394,7 +395,7 @@ class SatSearch:
 
         The one-symmetry searches run in the solver itself, each map's equalities under a
         selector assumed for its turn: no clauses to copy, and what the solver learned
-        stays (Knotty's second solution: 1 conflict so, 91,000 in fresh solvers).
+        stays (Knotty's second solution: 27,500 conflicts so, 91,000 in fresh solvers).
         """
         seen = [f.tobytes() for f in found]
         for sol in found:
