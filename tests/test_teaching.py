@@ -325,6 +325,47 @@ def test_grade_counts_wrong_cells(tmp_path, capsys):
     assert grades[0].wrong == 3 and grades[0].wrong_cells == [(0, 0), (2, 5), (9, 4)]
 
 
+def test_grade_keeps_apart_students_files_of_one_name(tmp_path, capsys):
+    """One folder per student with the same file name (as a course site hands them out):
+    every marked copy is kept, named with its folder, and the summary tells them apart."""
+    sol = picture(HEART)
+    key, _ = make(tmp_path, HEART, "heart")
+    wrong = sol.copy()
+    wrong[0, 0] = not wrong[0, 0]
+    (tmp_path / "ann").mkdir()
+    (tmp_path / "bob").mkdir()
+    first = answer(tmp_path / "ann" / "answer.xlsx", key, sol)
+    second = answer(tmp_path / "bob" / "answer.xlsx", key, wrong)
+    out_dir = tmp_path / "graded"
+    args = ["grade", str(first), str(second), "--key", str(key), "--out-dir", str(out_dir)]
+    assert main(args) == 0
+    assert sorted(p.name for p in out_dir.iterdir()) == [
+        "ann-answer-graded.xlsx",
+        "bob-answer-graded.xlsx",
+        "summary.xlsx",
+    ]
+    assert "replaced" not in capsys.readouterr().err
+    for name, wrong_cells in (("ann-answer-graded.xlsx", 0), ("bob-answer-graded.xlsx", 1)):
+        marked = open_book(out_dir / name)
+        grid = read_puzzle(marked.sheet(PUZZLE_SHEET), marked).grid
+        fills = np.array(marked.sheet(PUZZLE_SHEET).read_fills(grid))
+        assert int((fills == WRONG_STYLE.fill).sum()) == wrong_cells
+    rows = list(load_workbook(out_dir / "summary.xlsx")["Summary"].iter_rows(values_only=True))
+    assert [row[3] for row in rows[3:5]] == ["ann/answer.xlsx", "bob/answer.xlsx"]
+
+
+def test_out_dir_that_is_a_file_is_one_clear_line(tmp_path, capsys):
+    """``--out-dir`` naming an existing file: one line, exit 2, nothing written."""
+    key, _ = make(tmp_path, HEART, "heart")
+    student = answer(tmp_path / "eve.xlsx", key, picture(HEART))
+    before = key.read_bytes()
+    assert main(["grade", str(student), "--key", str(key), "--out-dir", str(key)]) == 2
+    assert main(["solve", str(student), "--out-dir", str(key)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"xlsolver: {key}: --out-dir must be a folder; this is a file"] * 2
+    assert key.read_bytes() == before
+
+
 def test_grade_accepts_another_solution(tmp_path):
     """On a puzzle with several solutions, any grid meeting every clue scores full marks."""
     sol = picture(DIAGONAL)

@@ -17,7 +17,7 @@ from pathlib import Path
 from ..exits import EXIT_BAD_INPUT
 from ..processes import worker_pool
 from ..workbook.batch import FileReport, SolveOptions, solve_workbook
-from ..workbook.files import copy_name, needs_office
+from ..workbook.files import copy_name, needs_office, out_folder
 from ..writes import WRITTEN
 
 
@@ -45,8 +45,8 @@ def plan_targets(args, paths: list[Path]) -> list[Path | None]:
             raise ValueError("-o/--output takes one workbook; use --out-dir for several")
         return [Path(output)]
     if out_dir:
-        Path(out_dir).mkdir(parents=True, exist_ok=True)  # the folder asked for by name
-        targets = [Path(out_dir) / copy_name(p) for p in paths]
+        folder = out_folder(out_dir)  # the folder asked for by name
+        targets = [folder / copy_name(p) for p in paths]
         seen: dict[Path, Path] = {}
         for source, target in zip(paths, targets, strict=True):
             if target in seen:

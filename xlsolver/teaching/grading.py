@@ -28,7 +28,7 @@ from ..sheets.errors import WorkbookError
 from ..sheets.openpyxl_sheet import new_book
 from ..sheets.protocol import WRONG_STYLE, CellFormat, Sheet
 from ..workbook.colour_read import read_colour_cells
-from ..workbook.files import close_book, copy_name, open_book, save_new
+from ..workbook.files import close_book, copy_name, open_book, out_folder, save_new
 from ..workbook.layout import SheetPuzzle, read_puzzle
 from ..workbook.marks import read_black
 from .worksheet import KEY_SHEET, puzzle_sheet, sheet_title
@@ -146,8 +146,10 @@ def grade_file(
     key: Key,
     out_dir: str | os.PathLike | None = None,
     lang: str = "en",
+    copy: str | None = None,
 ) -> Grade:
-    """Grade one workbook; with ``out_dir`` write a copy with the wrong cells marked."""
+    """Grade one workbook; with ``out_dir`` write a copy with the wrong cells marked
+    (named ``copy``, by default the file's name with ``-graded``)."""
     path = Path(path)
     grade = Grade(file=str(path), name=path.stem)
     try:
@@ -156,13 +158,13 @@ def grade_file(
         grade.error = str(exc)
         return grade
     try:
-        _grade_book(book, path, key, grade, out_dir, lang)
+        _grade_book(book, path, key, grade, out_dir, lang, copy or graded_name(path))
     finally:
         close_book(book)
     return grade
 
 
-def _grade_book(book, path: Path, key: Key, grade: Grade, out_dir, lang: str) -> None:
+def _grade_book(book, path: Path, key: Key, grade: Grade, out_dir, lang: str, copy: str) -> None:
     """Fill in a grade from an open workbook, writing the marked copy when asked."""
     try:
         found = puzzle_sheet(book)
@@ -185,8 +187,39 @@ def _grade_book(book, path: Path, key: Key, grade: Grade, out_dir, lang: str) ->
         sheet.paint(found.cells(wrong), WRONG_STYLE)
         note = (found.grid[0], found.grid[3] + 2)
         sheet.write_values(note, [[say(lang, "marked_wrong", count=grade.wrong)]])
-        target = Path(out_dir) / copy_name(path.with_stem(f"{path.stem}-graded"))
-        grade.marked = str(book.save(target))
+        grade.marked = str(book.save(Path(out_dir) / copy))
+
+
+def graded_name(path: str | os.PathLike) -> str:
+    """The marked copy's file name: ``ann.xlsx`` → ``ann-graded.xlsx``."""
+    path = Path(path)
+    return copy_name(path.with_stem(f"{path.stem}-graded"))
+
+
+def graded_names(paths) -> dict:
+    """Each path's marked copy name. Files of the same name (one folder per student, as
+    a course site hands them out) get their folder's name in front: ``a-ann-graded.xlsx``.
+    WorkbookError when two copies would still have one name."""
+    plain = [graded_name(p) for p in paths]
+    names = {}
+    seen: dict[str, object] = {}
+    for path, name in zip(paths, plain, strict=True):
+        if plain.count(name) > 1:
+            folder = Path(path).resolve().parent.name
+            name = f"{folder}-{name}" if folder else name
+        if name in seen and Path(seen[name]).resolve() != Path(path).resolve():
+            raise WorkbookError(f"{path} and {seen[name]} would both be marked as {name}")
+        seen[name] = path
+        names[path] = name
+    return names
+
+
+def _shown_name(file: str, grades: list[Grade]) -> str:
+    """A file's name in the summary, with its folder when another file has that name."""
+    name = Path(file).name
+    if sum(Path(g.file).name == name for g in grades) > 1:
+        return f"{Path(file).resolve().parent.name}/{name}"
+    return name
 
 
 def write_summary(
@@ -213,7 +246,7 @@ def write_summary(
             g.name,
             g.score,
             None if g.error else g.wrong,
-            Path(g.file).name,
+            _shown_name(g.file, grades),
             g.error or g.note or None,
         ]
         for g in grades
@@ -260,8 +293,9 @@ def grade_files(
     and notes (``en``, ``ja``).
     """
     check_lang(lang)
+    names = graded_names(paths)  # refused before anything is written when two clash
     if out_dir is not None:
-        Path(out_dir).mkdir(parents=True, exist_ok=True)  # the folder asked for by name
+        out_folder(out_dir)  # the folder asked for by name
     if summary is not None:  # refused before any graded copy is written
         from ..writes import WriteError, check_output
 
@@ -274,7 +308,7 @@ def grade_files(
     for path in paths:
         if Path(path).resolve() == Path(key_path).resolve():
             continue
-        grades.append(grade_file(path, key, out_dir, lang))
+        grades.append(grade_file(path, key, out_dir, lang, names[path]))
     if summary is not None:
         write_summary(grades, summary, title=key.title, lang=lang, inputs=[*paths, key_path])
     return grades

@@ -33,6 +33,19 @@ def needs_office(path: str | os.PathLike) -> bool:
     return Path(path).suffix.lower() in OFFICE_SUFFIXES
 
 
+def out_folder(path: str | os.PathLike) -> Path:
+    """The folder ``--out-dir`` names, made when missing; WorkbookError when a file has
+    that name or the folder cannot be made."""
+    folder = Path(path)
+    if folder.exists() and not folder.is_dir():
+        raise WorkbookError(f"{folder}: --out-dir must be a folder; this is a file")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise WorkbookError(f"{folder}: cannot make this folder ({exc.strerror})") from None
+    return folder
+
+
 def copy_name(path: str | os.PathLike) -> str:
     """The file name of a painted copy: the same name, unless the format cannot be written."""
     path = Path(path)
