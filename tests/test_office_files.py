@@ -205,3 +205,33 @@ def test_teaching_commands_read_and_write_ods(tmp_path, capsys):
     assert "0 wrong of 80, score 100.0" in out, out
     assert (graded / "ann-graded.ods").exists()
     assert solved.width == 10
+
+
+@pytest.mark.parametrize("suffix", [".ods", ".xls"])
+def test_a_drawing_of_fills_alone_reads_whole_from_ods_and_xls(tmp_path, suffix, capsys):
+    """Calc's used area leaves out cells holding only a fill (a single row of them, or a
+    block repeated down the rows); a drawing saved by LibreOffice is read whole anyway."""
+    import json
+
+    from openpyxl import Workbook
+    from openpyxl.styles import PatternFill
+
+    fill = PatternFill(fill_type="solid", start_color="FF000000", end_color="FF000000")
+    for name, drawing in (("row", ["#.#.#.##"]), ("tall", ["##", "##", "..", "#.", ".#", "##"])):
+        xlsx = tmp_path / f"{name}.xlsx"
+        wb = Workbook()
+        for r, line in enumerate(drawing):
+            for c, ch in enumerate(line):
+                if ch == "#":
+                    wb.active.cell(1 + r, 1 + c).fill = fill
+        wb.save(xlsx)
+        saved = tmp_path / f"{name}{suffix}"
+        documents.convert_copy(xlsx, saved)
+        before = digest(saved)
+        sheet = tmp_path / f"{name}-sheet.xlsx"
+        assert main(["make", str(saved), "-o", str(sheet)]) == 0
+        assert f"({len(drawing[0])}×{len(drawing)})" in capsys.readouterr().out
+        assert main(["solve", str(sheet), "--sheet", "Puzzle", "--json"]) == 0
+        found = json.loads(capsys.readouterr().out.splitlines()[0])
+        assert found["status"] == "unique" and found["solutions"] == [drawing]
+        assert digest(saved) == before

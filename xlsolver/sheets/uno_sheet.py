@@ -222,16 +222,23 @@ class UnoSheet(SheetBase):
 
     def used_range(self) -> Rect | None:
         """The rectangle holding every value, format or merged cell, ``None`` for an
-        empty sheet (merged cells reaching beyond the rest count, as in openpyxl)."""
+        empty sheet (merged cells reaching beyond the rest count, as in openpyxl).
+
+        Calc's used area leaves out cells that hold only a fill (a row of them, or a
+        block repeated down the rows), so the filled cells are added: a drawing made of
+        fills reads the same from .ods as from .xlsx.
+        """
         cursor = self.sheet.createCursor()
         cursor.gotoStartOfUsedArea(False)
         cursor.gotoEndOfUsedArea(True)
         a = cursor.getRangeAddress()
         rect = (a.StartRow + 1, a.StartColumn + 1, a.EndRow + 1, a.EndColumn + 1)
+        fills = self._fill_extent()
         if rect == (1, 1, 1, 1) and not self.read_values(rect)[0][0]:
-            if self.read_fills(rect)[0][0] is None:
+            if fills is None:
                 return None
-        for m in self._merges_in(rect):
+            rect = fills
+        for m in self._merges_in(rect) + ([fills] if fills else []):
             rect = (
                 min(rect[0], m[0]),
                 min(rect[1], m[1]),
@@ -239,6 +246,33 @@ class UnoSheet(SheetBase):
                 max(rect[3], m[3]),
             )
         return rect
+
+    def _fill_extent(self) -> Rect | None:
+        """The smallest rectangle around every cell with a fill (None when there is none);
+        a fill running to the sheet's last row or column (a whole column's) is left out."""
+        last_row = self.sheet.getRows().getCount() - 1
+        last_column = self.sheet.getColumns().getCount() - 1
+        unique = self.sheet.getUniqueCellFormatRanges()
+        box = None
+        for i in range(unique.getCount()):
+            block = unique.getByIndex(i)
+            if block.getPropertyValue("CellBackColor") == NO_COLOUR:
+                continue
+            for a in block.getRangeAddresses():
+                if a.EndRow >= last_row or a.EndColumn >= last_column:
+                    continue
+                r = (a.StartRow + 1, a.StartColumn + 1, a.EndRow + 1, a.EndColumn + 1)
+                box = (
+                    r
+                    if box is None
+                    else (
+                        min(box[0], r[0]),
+                        min(box[1], r[1]),
+                        max(box[2], r[2]),
+                        max(box[3], r[3]),
+                    )
+                )
+        return box
 
     def read_values(self, rect: Rect) -> list[list[object]]:
         """Cell values of a rectangle, row by row (``None`` for empty cells).
