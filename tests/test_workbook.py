@@ -120,6 +120,44 @@ def test_bad_input_writes_nothing_and_exits_2(tmp_path, capsys):
     assert not (tmp_path / "o" / "notes.xlsx").exists()
 
 
+def test_formula_clues_a_writer_never_calculated_are_an_error_not_an_empty_grid(tmp_path, capsys):
+    """xlsxwriter saves 0 for every formula and asks for recalculation on opening: those
+    zeros are not clues (they read as a blank, 'unique' grid before); saved values are."""
+    import xlsxwriter
+
+    def book(name: str, saved: bool) -> Path:
+        path = tmp_path / f"{name}.xlsx"
+        wb = xlsxwriter.Workbook(str(path))
+        ws = wb.add_worksheet("Puzzle")
+        for j, clue in enumerate((2, 1)):  # a 2×2 with clues 2 | 1 across, 1 1 | 2 down
+            ws.write_formula(0, 2 + j, f"={clue}+0", None, clue if saved else 0)
+        for i, clue in enumerate((2, 1)):
+            ws.write_formula(1 + i, 1, f"={clue}+0", None, clue if saved else 0)
+        boxed = wb.add_format({"border": 1})
+        for r in (1, 2):
+            for c in (2, 3):
+                ws.write_blank(r, c, None, boxed)
+        wb.close()
+        return path
+
+    good = book("saved", saved=True)
+    assert cli_main(["solve", str(good), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["solutions"] == [["##", "#."]]
+    bad = book("never-calculated", saved=False)
+    before = bad.read_bytes()
+    assert cli_main(["solve", str(bad), "-o", str(tmp_path / "out.xlsx")]) == 2
+    err = capsys.readouterr().err
+    assert "Puzzle!C1: the formula =2+0 has no saved value" in err, err
+    assert bad.read_bytes() == before and not (tmp_path / "out.xlsx").exists()
+
+
+def test_several_zeros_in_a_line_are_an_error_one_zero_an_empty_line():
+    """0 alone is an empty line; 0 0 is a mistake (or a writer's placeholder), as 0 2 is."""
+    assert Puzzle.from_clues([[0], [1]], [[1]]).rows[0] == ()
+    with pytest.raises(ValueError, match=r"row 1: clue 0 stands among other clues \(0 0\)"):
+        Puzzle.from_clues([[0, 0], [1]], [[1]])
+
+
 def test_in_place_only_when_asked(tmp_path):
     source = tmp_path / "small.xlsx"
     source.write_bytes((SAMPLES / "small.xlsx").read_bytes())

@@ -68,7 +68,7 @@ def _clean_line(values: Iterable, line: LineId) -> tuple[int, ...]:
             raise PuzzleError(f"{line_name(line)}: clue {v} is negative", line)
         out.append(v)
     if any(v == 0 for v in out):
-        if all(v == 0 for v in out):
+        if out == [0]:  # one 0: an empty line
             return ()
         raise PuzzleError(
             f"{line_name(line)}: clue 0 stands among other clues ({clue_text(out)})", line

@@ -202,7 +202,8 @@ class XlsxSheet(SheetBase):
         """Cell values of a rectangle, row by row (``None`` for empty cells).
 
         A formula gives the value the file saved for it (``None`` when it saved none, as
-        openpyxl and other writers without a calculation engine leave it).
+        openpyxl and other writers without a calculation engine leave it, or saved 0 in
+        a file that asks to be recalculated on opening, as xlsxwriter does).
         """
         values = self._read(rect, lambda cell: None if cell is None else cell.value)
         formulas = self.read_formulas(rect)
@@ -216,8 +217,20 @@ class XlsxSheet(SheetBase):
                     continue
                 cell = (top + i, left + j)
                 fresh = saved is None or cell in self._written
-                values[i][j] = None if fresh else saved.cell(*cell).value
+                value = None if fresh else saved.cell(*cell).value
+                if value == 0 and not isinstance(value, bool) and self._recalculated_on_open():
+                    value = None  # a writer's placeholder, not a computed value
+                values[i][j] = value
         return values
+
+    def _recalculated_on_open(self) -> bool:
+        """True when the file asks to be recalculated on opening (``fullCalcOnLoad``).
+
+        Writers without a calculation engine (xlsxwriter) save 0 for every formula and
+        set this; a 0 saved for a formula of such a file is not what the formula gives.
+        """
+        calc = getattr(self.ws.parent, "calculation", None)
+        return bool(getattr(calc, "fullCalcOnLoad", False))
 
     def read_formulas(self, rect: Rect) -> list[list[str | None]]:
         """The formula of each cell (``=5*1``), ``None`` where it holds none."""

@@ -311,6 +311,8 @@ def read_puzzles(
         grid, bands = _named_grid(sheet, facts, names, (width, height))
         return [_sheet_puzzle(sheet, facts, grid, bands, dims_cells, givens=givens, layout="named")]
     grids = find_grids(facts)
+    if not grids and facts.formulas:  # clues typed as formulas the file holds no value of
+        facts.clues(min(facts.formulas))
     if not grids:
         raise NoPuzzleError(f"{where(name, facts.origin)}: {NO_CLUES}")
     if len(grids) > 1:
