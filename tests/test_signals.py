@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from conftest import DATA
 
-from xlsolver.exits import EXIT_INTERRUPTED, EXIT_TERMINATED
+from xlsolver.exits import EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, EXIT_TERMINATED
 
 pytestmark = [
     pytest.mark.slow,
@@ -261,3 +261,23 @@ def test_a_signal_stops_the_libreoffice_a_command_started(
     assert gone_soon(run.pid) == []
     expected = EXIT_TERMINATED if how == "SIGTERM" else -signal.SIGKILL
     assert run.returncode == expected, err
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_output_read_by_nobody_stops_quietly(jobs: str) -> None:
+    """``xlsolver solve … | head -1``: the reader goes away; no traceback, exit 141, and
+    no worker left behind."""
+    read, write = os.pipe()
+    os.close(read)  # the reader is gone before the first line
+    try:
+        run = subprocess.run(
+            [sys.executable, "-m", "xlsolver", "solve", "--jobs", jobs]
+            + [str(DATA / "taai2011-first3-questions.txt")] * 4,
+            stdout=write,
+            stderr=subprocess.PIPE,
+            timeout=120,
+        )
+    finally:
+        os.close(write)
+    assert run.returncode == EXIT_BROKEN_PIPE, run.stderr.decode()
+    assert b"Traceback" not in run.stderr and b"Exception ignored" not in run.stderr

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import signal
 import sys
 
+from .exits import EXIT_BROKEN_PIPE
 from .processes import Stopped, exit_status, stopping
 from .writes import WRITTEN
 
@@ -65,6 +67,20 @@ def main(argv: list[str] | None = None) -> int:
         return stopped(stop.signum)
     except KeyboardInterrupt:
         return stopped(signal.SIGINT)
+    except BrokenPipeError:
+        return broken_pipe()
+
+
+def broken_pipe() -> int:
+    """The reader of the output went away (``xlsolver solve … | head``): stop quietly.
+
+    What is left in the output buffer goes nowhere, so the interpreter's last flush at
+    exit does not fail as well; workers and children were stopped on the way out.
+    """
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+    return EXIT_BROKEN_PIPE
 
 
 def stopped(signum: int) -> int:
