@@ -60,7 +60,7 @@ def test_save_refuses_to_overwrite_input(tmp_path):
         (b"just some text\n", "not a workbook"),
         (OLE_MAGIC + "EncryptedPackage".encode("utf-16-le"), "password-protected"),
         (OLE_MAGIC + b"\0" * 100, "old binary .xls"),
-        (b"PK\x03\x04 broken zip", "not a workbook"),
+        (b"PK\x03\x04 broken zip", "not a workbook: the file is damaged or is not a spreadsheet"),
     ],
 )
 def test_bad_files_raise_one_clear_line(tmp_path, content, message):

@@ -354,6 +354,19 @@ def test_grade_keeps_apart_students_files_of_one_name(tmp_path, capsys):
     assert [row[3] for row in rows[3:5]] == ["ann/answer.xlsx", "bob/answer.xlsx"]
 
 
+def test_grade_with_the_drawing_as_key_names_it(tmp_path, capsys):
+    """The drawing given as ``--key`` (not the worksheet make wrote): one line naming it."""
+    key, _ = make(tmp_path, HEART, "heart")
+    drawing = tmp_path / "heart-drawing.xlsx"
+    student = answer(tmp_path / "eve.xlsx", key, picture(HEART))
+    capsys.readouterr()
+    args = ["grade", str(student), "--key", str(drawing), "--out-dir", str(tmp_path / "g")]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"xlsolver: {drawing}: ") and err.count("\n") == 1, err
+    assert not (tmp_path / "g" / "eve-graded.xlsx").exists()
+
+
 def test_out_dir_that_is_a_file_is_one_clear_line(tmp_path, capsys):
     """``--out-dir`` naming an existing file: one line, exit 2, nothing written."""
     key, _ = make(tmp_path, HEART, "heart")

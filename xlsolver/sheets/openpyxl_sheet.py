@@ -94,6 +94,13 @@ def fill_hex(fill) -> str | None:
     return colour_hex(fill.fgColor) or colour_hex(fill.start_color)
 
 
+def _not_a_workbook(path: Path) -> str:
+    """Why a file cannot be opened: named .xlsx but damaged, or not a workbook at all."""
+    if path.suffix.lower() in (".xlsx", ".xlsm"):
+        return "not a workbook: the file is damaged or is not a spreadsheet saved as .xlsx"
+    return "not a workbook (.xlsx/.xlsm expected)"
+
+
 def check_workbook_file(path: Path) -> None:
     """Raise WorkbookError when a file is missing, encrypted, an old .xls or not a workbook."""
     if not path.exists():
@@ -110,7 +117,7 @@ def check_workbook_file(path: Path) -> None:
                 )
             raise WorkbookError(f"{path}: an old binary .xls workbook; save it as .xlsx")
     if not zipfile.is_zipfile(path):
-        raise WorkbookError(f"{path}: not a workbook (.xlsx/.xlsm expected)")
+        raise WorkbookError(f"{path}: {_not_a_workbook(path)}")
     try:
         with zipfile.ZipFile(path) as zf:
             names = set(zf.namelist())
@@ -119,7 +126,7 @@ def check_workbook_file(path: Path) -> None:
     if "content.xml" in names and "xl/workbook.xml" not in names:
         raise WorkbookError(f"{path}: an OpenDocument spreadsheet; save it as .xlsx")
     if "xl/workbook.xml" not in names:
-        raise WorkbookError(f"{path}: not a workbook (.xlsx/.xlsm expected)")
+        raise WorkbookError(f"{path}: {_not_a_workbook(path)}")
     from ..limits import TooLarge, check_workbook_zip  # before openpyxl allocates anything
 
     try:

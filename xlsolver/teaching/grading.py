@@ -27,9 +27,10 @@ from ..nonogram.result import UNIQUE
 from ..sheets.errors import WorkbookError
 from ..sheets.openpyxl_sheet import new_book
 from ..sheets.protocol import WRONG_STYLE, CellFormat, Sheet
+from ..workbook.batch import with_file
 from ..workbook.colour_read import read_colour_cells
 from ..workbook.files import close_book, copy_name, open_book, out_folder, save_new
-from ..workbook.layout import SheetPuzzle, read_puzzle
+from ..workbook.layout import NoPuzzleError, SheetPuzzle, read_puzzle
 from ..workbook.marks import read_black
 from .worksheet import KEY_SHEET, puzzle_sheet, sheet_title
 
@@ -76,7 +77,15 @@ class Grade:
 def read_key(path: str | os.PathLike, sheet: str | None = None) -> Key:
     """The key of a worksheet: its answer-key sheet, else the unique solution of its puzzle."""
     book = open_book(path, read_only=True)
-    found = puzzle_sheet(book, sheet)
+    try:
+        found = puzzle_sheet(book, sheet)
+    except NoPuzzleError as exc:  # a drawing given as the key, most likely
+        raise WorkbookError(
+            f"{with_file(str(path), str(exc))}; the key is the worksheet make wrote, "
+            f"not the drawing"
+        ) from None
+    except (WorkbookError, PuzzleError) as exc:
+        raise WorkbookError(with_file(str(path), str(exc))) from None
     title = sheet_title(book, found) or Path(path).stem
     picture = answer_key_picture(book, found)
     if picture is not None:
