@@ -43,7 +43,8 @@ def test_clues_as_typed(value, number_format, clues):
     [
         ("x", None, r'^clue "x" is not a number$'),
         (-2, None, r"^clue -2 is negative$"),
-        (2.123456, None, r"^clue 2.12346 is not a whole number$"),
+        (2.123456, None, r"^clue 2.123456 is not a whole number$"),
+        (6.000000001, None, r"^clue 6.000000001 is not a whole number$"),
         (dt.datetime(2026, 3, 1), "m/d/yyyy", r"^clue 3/1/2026 became a date with a year; type"),
         (SERIAL_MARCH_1, "MM/DD/YY", r"^clue 3/1/2026 became a date with a year"),
         (dt.datetime(2026, 3, 1, 12, 30), "m/d h:mm", r"became a date and time"),

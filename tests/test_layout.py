@@ -204,7 +204,7 @@ def test_givens_from_painted_cells(tmp_path):
     [
         ("E4", "x", r'^Sheet1!E4: clue "x" is not a number$'),
         ("E4", -2, r"^Sheet1!E4: clue -2 is negative$"),
-        ("E4", 2.123456, r"^Sheet1!E4: clue 2.12346 is not a whole number$"),
+        ("E4", 2.123456, r"^Sheet1!E4: clue 2.123456 is not a whole number$"),
         ("A7", 9, r"^row 1 \(Sheet1!A7:C7\): clues 9 2 1 need 14 cells but the grid is 8 wide$"),
         ("C7", 2, r"^Sheet1: rows hold 24 black cells, columns 23$"),
     ],

@@ -69,7 +69,7 @@ def _number_clues(value: int | float) -> tuple[int, ...]:
         return (int(value),)
     m = DECIMAL.fullmatch(repr(value))
     if m is None:
-        raise BadClue(f"clue {value:g} is not a whole number")
+        raise BadClue(f"clue {value!r} is not a whole number")
     return (int(m.group(1)), int(m.group(2)))
 
 
