@@ -158,6 +158,27 @@ def test_several_zeros_in_a_line_are_an_error_one_zero_an_empty_line():
         Puzzle.from_clues([[0, 0], [1]], [[1]])
 
 
+def test_a_sheet_of_other_data_names_the_puzzles_sheet_to_pick(tmp_path, capsys):
+    """A table on another sheet stops the run (nothing written) with the cell at fault and
+    the sheet that holds the puzzle; ``--sheet`` then solves it."""
+    book = new_book()
+    write_template(book.sheets()[0], Puzzle.from_clues([[2], [1]], [[2], [1]]))
+    book.sheets()[0].ws.title = "Puzzle"
+    scores = book.wb.create_sheet("Scores")
+    for row in (["Name", "Score", "Time"], ["Ann", 10, 35], ["Bob", 8, 41]):
+        scores.append(row)
+    path = book.save(tmp_path / "with-scores.xlsx")
+    out = tmp_path / "out.xlsx"
+    assert cli_main(["solve", str(path), "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        f'xlsolver: {path}: Scores!A2: clue "Ann" is not a number; if that sheet holds no '
+        "puzzle, pick the puzzle's sheet with --sheet 'Puzzle'\n"
+    )
+    assert not out.exists()
+    assert cli_main(["solve", str(path), "--sheet", "Puzzle", "-o", str(out)]) == 0
+
+
 def test_in_place_only_when_asked(tmp_path):
     source = tmp_path / "small.xlsx"
     source.write_bytes((SAMPLES / "small.xlsx").read_bytes())

@@ -371,6 +371,7 @@ def find_puzzles(
     sheets = [book.sheet(sheet)] if sheet else book.sheets()
     found: list[SheetPuzzle] = []
     first_miss: NoPuzzleError | None = None
+    first_error: WorkbookError | None = None
     for s in sheets:
         try:
             found.extend(read_puzzles(s, book, givens=givens, area=area))
@@ -378,6 +379,19 @@ def find_puzzles(
             if sheet:
                 raise
             first_miss = first_miss or exc
+        except WorkbookError as exc:
+            if sheet or len(sheets) == 1:
+                raise
+            first_error = first_error or exc  # the other sheets are read to name them
+    if first_error is not None:
+        puzzles = sorted({p.sheet for p in found}, key=[s.name for s in sheets].index)
+        if not puzzles:
+            raise first_error
+        others = f" (or {', '.join(map(repr, puzzles[1:]))})" if len(puzzles) > 1 else ""
+        raise WorkbookError(
+            f"{first_error}; if that sheet holds no puzzle, pick the puzzle's sheet with "
+            f"--sheet {puzzles[0]!r}{others}"
+        )
     if not found:
         if len(sheets) == 1 and first_miss is not None:
             raise first_miss
