@@ -295,6 +295,12 @@ BAD_TEXTS = [
     ("non", "width 2\nheight x\n", 2, 'height "x" is not a number'),
     ("non", "width 2\nheight 1\nrows\n1\ncolumns\n1\nz\n", 7, '"z" is not a line of clues'),
     ("non", "width 2\nheight 1\nrows\n1\ncolumns\n1\n", 5, "columns: 1 lines"),
+    (
+        "non",
+        "width 2\nheight 2\nrows\n\n1\n1\ncolumns\n1\n1\n",
+        6,
+        '"1": more lines of clues than the 2 the size gives; a blank line',
+    ),
     ("non", "width 1\nheight 1\nrows\n1\n", 1, 'no "columns" section'),
     ("non", 'width 1\nheight 1\nrows\n1\ncolumns\n1\ngoal "10"\n', 7, "goal has 2 cells"),
     ("non", "width 2\nheight 1\nrows\n1,x\ncolumns\n1\n0\n", 4, 'clue "x" is not a number'),
@@ -411,6 +417,33 @@ def test_unreadable_and_unknown_files_raise(tmp_path: Path) -> None:
     empty.write_text("")
     (error,) = read_entries(empty)
     assert isinstance(error, FormatError) and "no puzzle" in str(error)
+
+
+def test_files_written_by_other_programs(tmp_path: Path) -> None:
+    """A tab after a keyword, UTF-16 with its BOM (Windows Notepad), Latin-1 named with
+    its line, and titles with line breaks written so that they read back."""
+    tabs = tmp_path / "tabs.non"
+    tabs.write_text('title\t"Tabby"\nwidth\t2\nheight\t1\n\nrows\n2\n\ncolumns\n1\n1\n')
+    (puzzle,) = read_puzzles(tabs)
+    assert (puzzle.title, puzzle.width, puzzle.height) == ("Tabby", 2, 1)
+    notepad = tmp_path / "notepad.non"
+    notepad.write_bytes("width 1\r\nheight 1\r\nrows\r\n1\r\ncolumns\r\n1\r\n".encode("utf-16"))
+    assert list(read_puzzles(notepad)[0].rows) == [(1,)]
+    latin = tmp_path / "latin.non"
+    latin.write_bytes('width 1\nheight 1\ntitle "Caf\xe9"\n'.encode("latin-1"))
+    with pytest.raises(FormatError, match=r"latin.non: not UTF-8 text \(line 3, byte 27\)"):
+        read_entries(latin)
+    latin_txt = tmp_path / "latin.txt"
+    latin_txt.write_bytes(b"GRID Caf\xe9\nROWS\n[ 1 ]\nCOLUMNS\n[ 1 ]\n")
+    with pytest.raises(FormatError, match=r"unknown puzzle format .txt.*not UTF-8 text \(line 1"):
+        read_entries(latin_txt)
+    titled = Puzzle.from_clues([[1]], [[1]], title="Line one\nrows\n9")
+    for fmt, name in (("non", "t.non"), ("grid", "t.txt")):
+        path = tmp_path / name
+        path.write_text(dumps(titled, fmt))
+        (again,) = read_puzzles(path)
+        assert (again.rows, again.cols) == (titled.rows, titled.cols)
+    assert read_puzzles(tmp_path / "t.non")[0].title == titled.title
 
 
 def test_detect_format() -> None:

@@ -96,9 +96,13 @@ def _read_text(path: str | Path) -> str:
         if len(data) > MAX_PUZZLE_FILE:
             limit = MAX_PUZZLE_FILE // 2**20
             raise FormatError(f"over {limit} MB: puzzle files are read up to {limit} MB", path)
+        if data[:2] in (b"\xff\xfe", b"\xfe\xff"):  # UTF-16 with its BOM (Windows Notepad)
+            return data.decode("utf-16")
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise FormatError(f"not UTF-8 text (byte {exc.start})", path) from exc
+        line = data.count(b"\n", 0, exc.start) + 1
+        where = f"line {line}, byte {exc.start}"
+        raise FormatError(f"not UTF-8 text ({where}); save it as UTF-8", path) from exc
     except OSError as exc:
         raise FormatError(f"cannot read: {exc.strerror or exc}", path) from exc
 
@@ -133,7 +137,8 @@ def read_entries(path: str | Path) -> list[Puzzle | FormatError]:
         text = _read_text(path)
     except FormatError as exc:
         if isinstance(exc.__cause__, UnicodeDecodeError) and _by_extension(path) is None:
-            raise _unknown_format(path) from exc
+            unknown = _unknown_format(path)
+            raise FormatError(f"{unknown.reason}; the file is {exc.reason}", path) from exc
         raise
     return loads(text, detect_format(path, text), source=str(path))
 

@@ -126,7 +126,7 @@ def _clue_text(clues: tuple[int, ...]) -> str:
 
 def dumps(puzzle: Puzzle) -> str:
     """The GRID text of a puzzle."""
-    name = puzzle.meta.get("name") or puzzle.title
+    name = " ".join(str(puzzle.meta.get("name") or puzzle.title).split())  # on its one line
     lines = [f"{GRID} {name}".rstrip(), "ROWS"]
     lines += [_clue_text(c) for c in puzzle.rows]
     lines.append("COLUMNS")

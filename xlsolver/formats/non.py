@@ -46,6 +46,7 @@ BUNDLE_DIVIDER = "===="
 BACKGROUND = "#ffffff"
 EMPTY_GOAL_CELL = "0"
 CLUE_TOKEN = re.compile(r"(\d+)([^\d\s,]?)")
+CLUE_TEXT = re.compile(r"[\d\s,]+")  # a plain line of clues
 NONNY_DEFAULT = "black"  # Nonny's colour of numbers before any colour name
 COLOUR_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]+")
 SPDX_CODE = re.compile(r"[A-Za-z0-9.+-]+")
@@ -137,6 +138,13 @@ def _check_section_end(
     word = text.split()[0].lower() if text else ""
     known = word in SIZE_KEYS or word in SECTION_KEYS or word in STRING_KEYS
     if text and not known and word not in ("goal", "color"):
+        if CLUE_TEXT.fullmatch(text):  # one line of clues too many: a blank line counted
+            raise FormatError(
+                f'"{text}": more lines of clues than the {count} the size gives; a blank '
+                f"line or a comment in the section counts as a line",
+                source,
+                first + end,
+            )
         raise FormatError(f'"{text}" is not a line of clues', source, first + end)
 
 
@@ -175,7 +183,7 @@ def _parse(lines: list[str], first: int, source: str) -> Puzzle | ColourPuzzle:
     while i < len(lines):
         lineno, text = first + i, lines[i].strip()
         i += 1
-        key, _, value = text.partition(" ")
+        key, _, value = text.replace("\t", " ").partition(" ")  # a tab separates as a space
         key, value = key.lower(), value.strip()
         if key in SIZE_KEYS:
             size[key] = whole_number(value, key, source, lineno)
@@ -309,10 +317,12 @@ def _goal(text: str, puzzle: Puzzle | ColourPuzzle, source: str, lineno: int) ->
 
 
 def _quote(value: str) -> str:
-    """A string value quoted, with HTML escapes for the characters that need them."""
+    """A string value quoted, with HTML escapes for the characters that need them (a line
+    break too, so that the value stays on its line)."""
     import html
 
-    return '"' + html.escape(value, quote=True) + '"'
+    escaped = html.escape(value, quote=True).replace("\r", "&#13;").replace("\n", "&#10;")
+    return '"' + escaped + '"'
 
 
 def dumps(puzzle: Puzzle | ColourPuzzle) -> str:
