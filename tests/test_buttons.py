@@ -105,6 +105,29 @@ def test_solve_and_clear_understand_a_board_drawn_with_borders(tmp_path):
     assert outcome.ok and "no tiling is painted" in outcome.message
 
 
+def test_clear_clears_a_grid_whose_clues_no_longer_add_up():
+    """Solve, then a clue mistyped: Solve refuses the clues, Clear still clears the grid
+    (it needs only where the grid is)."""
+    from xlsolver.nonogram.puzzle import Puzzle
+    from xlsolver.workbook import read_puzzle, write_template
+
+    book = new_book()
+    sheet = book.sheets()[0]
+    write_template(sheet, Puzzle.from_clues([[2], [1]], [[2], [1]]))
+    assert solve(book, sheet).ok
+    found = read_puzzle(sheet, book)
+    assert any(f is not None for row in sheet.read_fills(found.grid) for f in row)
+    first_row_clue = found.row_clue_cells[0]
+    sheet.write_values(first_row_clue[2:], [[1]])  # the row clue 2 typed as 1
+    from xlsolver.sheets.errors import WorkbookError
+
+    with pytest.raises(WorkbookError, match="rows hold 2 black cells, columns 3"):
+        solve(book, sheet)
+    outcome = clear(book, sheet)
+    assert outcome.ok and outcome.message == "cleared the 2×2 grid", outcome.message
+    assert all(f is None for row in sheet.read_fills(found.grid) for f in row)
+
+
 def test_new_xlsm_has_the_buttons_right_of_the_grid(tmp_path):
     """``xlsolver new -o NAME.xlsm``: the VBA and four buttons, the template laid out,
     and the buttons moved right of the (wider) grid."""

@@ -200,8 +200,8 @@ def clear(book: Book, sheet: Sheet) -> Outcome:
     """
     book.progress(0.0, "xlsolver: clearing the grid")
     layout = _layout()
-    try:
-        found = layout.read_puzzle(sheet, book)
+    try:  # the grid is cleared even when its clues do not add up (a typo being mended)
+        found = layout.read_puzzle(sheet, book, check=False)
     except layout.NoPuzzleError as no_clues:
         return _clear_pentomino(book, sheet, no_clues)
     cells = _grid_cells(found)

@@ -203,9 +203,15 @@ def _place_error(exc: PuzzleError, sheet: str, row_rects, col_rects) -> str:
 
 
 def _assemble(
-    sheet: Sheet, facts: Facts, grid: Rect, bands: tuple[Rect | None, Rect | None], skip: set[Cell]
+    sheet: Sheet,
+    facts: Facts,
+    grid: Rect,
+    bands: tuple[Rect | None, Rect | None],
+    skip: set[Cell],
+    check: bool = True,
 ) -> tuple[Puzzle, list, list]:
-    """Read the clues of every line of a placed grid and build its puzzle."""
+    """Read the clues of every line of a placed grid and build its puzzle (checked that
+    its clues fit and add up, unless ``check`` is False)."""
     name = sheet.name
     _check_size(name, grid[3] - grid[1] + 1, grid[2] - grid[0] + 1, grid)
     if grid[0] < 1 or grid[1] < 1:
@@ -223,7 +229,8 @@ def _assemble(
     puzzle = read_colour_puzzle(sheet, row_rects, col_rects, skip, grid)
     if puzzle is None:
         try:
-            puzzle = Puzzle.from_clues(rows, cols, title=name, meta={"sheet": name})
+            meta = {"sheet": name}
+            puzzle = Puzzle.from_clues(rows, cols, title=name, meta=meta, validate=check)
         except PuzzleError as exc:
             raise WorkbookError(_place_error(exc, name, row_rects, col_rects)) from None
     return puzzle, row_rects, col_rects
@@ -236,9 +243,11 @@ def _givens(sheet: Sheet, grid: Rect, puzzle) -> np.ndarray:
     return read_states(sheet, grid)
 
 
-def _sheet_puzzle(sheet, facts, grid, bands, skip, *, givens, layout="template", ignored=()):
+def _sheet_puzzle(
+    sheet, facts, grid, bands, skip, *, givens, layout="template", ignored=(), check=True
+):
     """A SheetPuzzle for a placed grid (clue rects default to empty ones beside the grid)."""
-    puzzle, row_rects, col_rects = _assemble(sheet, facts, grid, bands, skip)
+    puzzle, row_rects, col_rects = _assemble(sheet, facts, grid, bands, skip, check)
     return SheetPuzzle(
         sheet=sheet.name,
         puzzle=puzzle,
@@ -292,11 +301,17 @@ def _named_grid(sheet: Sheet, facts: Facts, names: dict[str, Rect], size) -> tup
 
 
 def read_puzzles(
-    sheet: Sheet, book: Book | None = None, *, givens: bool = False, area: Rect | None = None
+    sheet: Sheet,
+    book: Book | None = None,
+    *,
+    givens: bool = False,
+    area: Rect | None = None,
+    check: bool = True,
 ) -> list[SheetPuzzle]:
     """Every puzzle on one sheet (or in ``area`` of it), in reading order.
 
     WorkbookError naming the cell at fault; NoPuzzleError when the sheet holds none.
+    ``check`` False finds the grids even when their clues do not add up (to clear them).
     """
     name = sheet.name
     names = named_ranges(book, name) if area is None else {}
@@ -309,7 +324,11 @@ def read_puzzles(
         dims = {"width": (width, names[SIZE_NAME][:2]), "height": (height, names[SIZE_NAME][:2])}
     if GRID_NAME in names:
         grid, bands = _named_grid(sheet, facts, names, (width, height))
-        return [_sheet_puzzle(sheet, facts, grid, bands, dims_cells, givens=givens, layout="named")]
+        return [
+            _sheet_puzzle(
+                sheet, facts, grid, bands, dims_cells, givens=givens, layout="named", check=check
+            )
+        ]
     grids = find_grids(facts)
     if not grids and facts.formulas:  # clues typed as formulas the file holds no value of
         facts.clues(min(facts.formulas))
@@ -334,7 +353,14 @@ def read_puzzles(
         try:
             out.append(
                 _sheet_puzzle(
-                    sheet, facts, grid, (rows, cols), skip, givens=givens, ignored=ignored
+                    sheet,
+                    facts,
+                    grid,
+                    (rows, cols),
+                    skip,
+                    givens=givens,
+                    ignored=ignored,
+                    check=check,
                 )
             )
         except NoPuzzleError:
@@ -348,10 +374,15 @@ def read_puzzles(
 
 
 def read_puzzle(
-    sheet: Sheet, book: Book | None = None, *, givens: bool = False, area: Rect | None = None
+    sheet: Sheet,
+    book: Book | None = None,
+    *,
+    givens: bool = False,
+    area: Rect | None = None,
+    check: bool = True,
 ) -> SheetPuzzle:
     """The one puzzle on a sheet; WorkbookError naming the ranges when it holds several."""
-    found = read_puzzles(sheet, book, givens=givens, area=area)
+    found = read_puzzles(sheet, book, givens=givens, area=area, check=check)
     if len(found) > 1:
         ranges = " and ".join(p.where for p in found)
         raise WorkbookError(
