@@ -128,6 +128,28 @@ def test_clear_clears_a_grid_whose_clues_no_longer_add_up():
     assert all(f is None for row in sheet.read_fills(found.grid) for f in row)
 
 
+def test_hint_on_clues_with_no_solution_says_so_rather_than_blame_the_painting():
+    """Hint's discrepancy names the painting only when the clues alone could be met."""
+    from xlsolver.actions import hint
+    from xlsolver.nonogram.puzzle import Puzzle
+    from xlsolver.workbook import read_puzzle, write_template
+
+    book = new_book()
+    sheet = book.sheets()[0]
+    write_template(sheet, Puzzle.from_clues([[3], [0], [1]], [[1], [1], [2]]))  # no solution
+    messages = [hint(book, sheet).message for _ in range(2)]
+    assert messages[1] == (
+        "no solution: the clues cannot all be met, whatever is painted (column 3)"
+    ), messages
+    book = new_book()
+    sheet = book.sheets()[0]
+    write_template(sheet, Puzzle.from_clues([[2], [1]], [[2], [1]]))
+    found = read_puzzle(sheet, book)
+    sheet.write_values(found.cell(0, 1), [["0"]])  # a wrong white mark typed by the player
+    outcome = hint(book, sheet)
+    assert not outcome.ok and "the painted cells break this line" in outcome.message
+
+
 def test_new_xlsm_has_the_buttons_right_of_the_grid(tmp_path):
     """``xlsolver new -o NAME.xlsm``: the VBA and four buttons, the template laid out,
     and the buttons moved right of the (wider) grid."""

@@ -182,6 +182,11 @@ def hint(book: Book, sheet: Sheet) -> Outcome:
             return Outcome("the grid is complete: nothing left to deduce")
         return Outcome("no further deduction from the painted cells", ok=False)
     reason = hint_message(step, found.puzzle)
+    if step.rule == RULE_DISCREPANCY and _clues_contradict(found.puzzle):
+        from .hints.words import line_words
+
+        where = line_words(step.line, "en") if step.line is not None else "a line"
+        reason = f"no solution: the clues cannot all be met, whatever is painted ({where})"
     by_colour: dict[int, list[Cell]] = {}
     for r, c, state in step.cells:
         by_colour.setdefault(state & COLOUR, []).append(found.cell(r, c))
@@ -191,6 +196,17 @@ def hint(book: Book, sheet: Sheet) -> Outcome:
     if cells:
         sheet.set_note(cells[0], f"{HINT_PREFIX}: {reason}")
     return Outcome(reason, ok=step.rule != RULE_DISCREPANCY, painted=len(cells), cells=cells)
+
+
+def _clues_contradict(puzzle) -> bool:
+    """True when line logic on the clues alone (nothing painted) runs into a contradiction."""
+    from .nonogram.board import Board, Contradiction
+
+    try:
+        Board(puzzle).propagate()
+    except Contradiction:
+        return True
+    return False
 
 
 def clear(book: Book, sheet: Sheet) -> Outcome:
