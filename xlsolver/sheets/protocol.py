@@ -20,6 +20,12 @@ Cell = tuple[int, int]
 T = TypeVar("T")
 
 
+def bounds(rects: Iterable[Rect]) -> Rect:
+    """The smallest rectangle holding all of them (at least one)."""
+    top, left, bottom, right = zip(*rects, strict=True)
+    return (min(top), min(left), max(bottom), max(right))
+
+
 def column_letter(col: int) -> str:
     """1 → ``A``, 28 → ``AB``."""
     letters = ""

@@ -29,6 +29,7 @@ from .protocol import (
     Rect,
     SheetBase,
     Style,
+    bounds,
     font_colour,
     from_serial,
     plain_format,
@@ -238,14 +239,7 @@ class UnoSheet(SheetBase):
             if fills is None:
                 return None
             rect = fills
-        for m in self._merges_in(rect) + ([fills] if fills else []):
-            rect = (
-                min(rect[0], m[0]),
-                min(rect[1], m[1]),
-                max(rect[2], m[2]),
-                max(rect[3], m[3]),
-            )
-        return rect
+        return bounds([rect, *self._merges_in(rect), *([fills] if fills else [])])
 
     def _fill_extent(self) -> Rect | None:
         """The smallest rectangle around every cell with a fill (None when there is none);
@@ -253,26 +247,17 @@ class UnoSheet(SheetBase):
         last_row = self.sheet.getRows().getCount() - 1
         last_column = self.sheet.getColumns().getCount() - 1
         unique = self.sheet.getUniqueCellFormatRanges()
-        box = None
+        filled = []
         for i in range(unique.getCount()):
             block = unique.getByIndex(i)
             if block.getPropertyValue("CellBackColor") == NO_COLOUR:
                 continue
-            for a in block.getRangeAddresses():
-                if a.EndRow >= last_row or a.EndColumn >= last_column:
-                    continue
-                r = (a.StartRow + 1, a.StartColumn + 1, a.EndRow + 1, a.EndColumn + 1)
-                box = (
-                    r
-                    if box is None
-                    else (
-                        min(box[0], r[0]),
-                        min(box[1], r[1]),
-                        max(box[2], r[2]),
-                        max(box[3], r[3]),
-                    )
-                )
-        return box
+            filled += [
+                (a.StartRow + 1, a.StartColumn + 1, a.EndRow + 1, a.EndColumn + 1)
+                for a in block.getRangeAddresses()
+                if a.EndRow < last_row and a.EndColumn < last_column
+            ]
+        return bounds(filled) if filled else None
 
     def read_values(self, rect: Rect) -> list[list[object]]:
         """Cell values of a rectangle, row by row (``None`` for empty cells).

@@ -22,7 +22,7 @@ from ..nonogram.cells import CERTAIN, colour_bit, every_colour
 from ..nonogram.colour_puzzle import ColourPuzzle, Palette, is_letter, parse_rgb
 from ..nonogram.puzzle import PuzzleError, line_name
 from ..sheets.errors import WorkbookError
-from ..sheets.protocol import Cell, Rect, Sheet
+from ..sheets.protocol import Cell, Rect, Sheet, bounds
 from .address import where
 from .clues import BadClue, normalise, parse_clues
 
@@ -44,16 +44,6 @@ def _norm(colour: str | None) -> str | None:
 def clue_colour(fill: str | None, font: str | None) -> str:
     """The colour of a clue cell: its fill, else its font colour, else black."""
     return _norm(fill) or _norm(font) or DEFAULT_INK
-
-
-def _bounds(rects: Sequence[Rect]) -> Rect:
-    """The smallest rectangle holding all of them."""
-    return (
-        min(r[0] for r in rects),
-        min(r[1] for r in rects),
-        max(r[2] for r in rects),
-        max(r[3] for r in rects),
-    )
 
 
 class _Cells:
@@ -109,7 +99,7 @@ def read_colour_puzzle(
     WorkbookError naming the clue cells of a line whose clues cannot be a puzzle.
     """
     bands = [[r for r in rects if r is not None] for rects in (row_rects, col_rects)]
-    cells = _Cells(sheet, [_bounds(band) for band in bands if band])
+    cells = _Cells(sheet, [bounds(band) for band in bands if band])
     rows = [_line(cells, sheet.name, r, skip) for r in row_rects]
     columns = [_line(cells, sheet.name, r, skip) for r in col_rects]
     used = _first_seen(rows + columns)
