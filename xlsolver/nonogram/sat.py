@@ -261,7 +261,6 @@ class SatSearch:
     def __init__(self, board: Board, deadline: float | None = None, solver: str | None = None):
         self.enc = Encoding(board, deadline)
         self.hard: tuple[Encoding, list[list[int]]] | None = None
-        self.blocks: list[list[int]] = []  # one clause per solution found
         name = solver or SOLVER
         self.solver = new_solver(name, self.enc.clauses)
 
@@ -303,7 +302,6 @@ class SatSearch:
             yield sol
             found.append(sol)
             block = self.enc.block(sol)
-            self.blocks.append(block)
             self.solver.add_clause(block)
             self.solver.set_phases([-lit for lit in block])
             if self.hard is not None:
