@@ -331,7 +331,7 @@ def read_puzzles(
         ]
     grids = find_grids(facts)
     if not grids and facts.formulas:  # clues typed as formulas the file holds no value of
-        facts.clues(min(facts.formulas))
+        raise facts.unsaved(min(facts.formulas))
     if not grids:
         raise NoPuzzleError(f"{where(name, facts.origin)}: {NO_CLUES}")
     if len(grids) > 1:

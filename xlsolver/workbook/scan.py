@@ -71,13 +71,17 @@ class Facts:
         """The sheet cell of an array index."""
         return (int(self.origin[0] + i), int(self.origin[1] + j))
 
+    def unsaved(self, cell: Cell) -> WorkbookError:
+        """The error for a cell whose formula the file holds no value of."""
+        return WorkbookError(
+            f"{where(self.sheet, cell)}: the formula {self.formulas[cell]} has no saved "
+            f"value; open and save the file in a spreadsheet program, or type the clues"
+        )
+
     def clues(self, cell: Cell) -> tuple[int, ...]:
         """The clues one cell holds; WorkbookError naming the cell when it is not a clue."""
         if cell in self.formulas:
-            raise WorkbookError(
-                f"{where(self.sheet, cell)}: the formula {self.formulas[cell]} has no saved "
-                f"value; open and save the file in a spreadsheet program, or type the clues"
-            )
+            raise self.unsaved(cell)
         try:
             return parse_clues(self.at(cell), self.number_format(cell))
         except BadClue as exc:
