@@ -58,3 +58,17 @@ def test_a_puzzle_encoding_through_both_roads_and_another_solver() -> None:
 def test_an_empty_clause_makes_it_unsatisfiable() -> None:
     with new_solver("glucose42", [[1, 2], [], [-1]]) as solver:
         assert solver.solve() is False
+
+
+def test_the_encoding_holds_no_clause_its_constant_makes_true() -> None:
+    """Known cells are the constant literal: a clause holding it says nothing, and is
+    not built. Glucose drops such clauses as they come, so the search is the same."""
+    for path in ("jwilk-data001.nin", "taai2011-first3-questions.txt"):
+        puzzle = read_puzzles(DATA / path)[0]
+        board = Board(puzzle)
+        board.propagate()
+        enc = Encoding(board)
+        assert [c for c in enc.clauses if enc.true in c] == [[enc.true]]
+        with new_solver("glucose42", enc.clauses) as solver:
+            assert solver.solve()
+            assert puzzle.is_solution(enc.decode(solver.get_model()))
