@@ -66,30 +66,34 @@ def reverse_fields(fields: list[int], n: int) -> list[int]:
     return [(flipped >> (i * n)) & mask for i in range(len(fields))]
 
 
-def _forward(clues: tuple[int, ...], n: int, can_white: int, can_black: int):
-    """Feasible starts of every clue and white-capable gap cells, left to right.
+def _forward(clues, n: int, can_white: int, can_black: int) -> list[int] | None:
+    """Gap cells that can be white and feasible starts, left to right, interleaved.
 
-    Returns (starts, gaps) or None when the clues cannot be placed at all. ``gaps[g]``
-    holds the cells that can be white in gap g (before clue g) as far as the clues to
-    the left are concerned; ``gaps[k]`` is the tail.
+    Returns ``[gap 0, starts of clue 0, gap 1, …, starts of clue k-1, gap k]`` or None
+    when the clues cannot be placed at all. Gap g holds the cells that can be white
+    before clue g as far as the clues to the left are concerned; gap k is the tail.
+    (``fill`` is written out: this loop is the analyzer's hottest code.)
     """
-    starts: list[int] = []
-    gaps: list[int] = []
-    reach = fill(1, can_white)
-    gaps.append(reach & can_white)
+    reach = ((can_white + (1 & can_white)) ^ can_white) | 1
+    out = [reach & can_white]
     after = reach
+    runs: dict[int, int] = {}  # clue length → where such a block fits (lengths repeat)
     for c in clues:
-        s = reach & runs_of(can_black, c)
+        fits = runs.get(c)
+        if fits is None:
+            fits = runs[c] = can_black if c == 1 else runs_of(can_black, c)
+        s = reach & fits
         if not s:
             return None
-        starts.append(s)
-        after = fill(s << c, can_white)
+        out.append(s)
+        seeds = s << c
+        after = ((can_white + (seeds & can_white)) ^ can_white) | seeds
         g = after & can_white
-        gaps.append(g)
+        out.append(g)
         reach = g << 1
     if not (after >> n) & 1:
         return None  # no placement leaves the tail white
-    return starts, gaps
+    return out
 
 
 @dataclass
@@ -120,24 +124,26 @@ def solve_line(clues: tuple[int, ...], n: int, black: int, white: int) -> LineSo
     fwd = _forward(clues, n, can_white, can_black)
     if fwd is None:
         return None
-    f_starts, f_gaps = fwd
-    r_white = reverse_bits(can_white, n)
-    r_black = reverse_bits(can_black, n)
-    bwd = _forward(clues[::-1], n, r_white, r_black)
+    both = reverse_bits(can_white << n | can_black, 2 * n)  # one reversal for the two masks
+    bwd = _forward(clues[::-1], n, both & full, both >> n)
     if bwd is None:
         return None
-    b_starts, b_gaps = bwd
-    back_starts = reverse_fields(b_starts, n)[::-1]  # clue j's, in line order
-    back_gaps = reverse_fields(b_gaps, n)[::-1]
+    # One reversal for every field of the backward pass: field i of ``back`` is bwd[i]
+    # reversed, which is field 2k - i of the line-order layout of ``fwd``.
+    last = len(bwd) - 1
+    packed = 0
+    for f in bwd:
+        packed = (packed << n) | f
+    back = reverse_bits(packed, n * len(bwd))
     cover = 0
     starts = []
     for j, c in enumerate(clues):
-        s = f_starts[j] & (back_starts[j] >> (c - 1))
+        s = fwd[2 * j + 1] & ((back >> ((last - 2 * j - 1) * n) & full) >> (c - 1))
         if not s:
             return None
         starts.append(s)
-        cover |= spread(s, c)
+        cover |= s if c == 1 else spread(s, c)
     gap = 0
-    for g in range(len(clues) + 1):
-        gap |= f_gaps[g] & back_gaps[g]
+    for g in range(0, last + 1, 2):
+        gap |= fwd[g] & (back >> ((last - g) * n))
     return LineSolution(full & ~gap, full & ~cover, starts)
