@@ -1,4 +1,4 @@
-"""``new_solver``: Glucose 4.2 takes the clauses through python-sat's C call directly.
+"""``new_solver``: Glucose 3 and 4.2 take the clauses through python-sat's C call directly.
 
 The direct road and python-sat's own (``bootstrap_with``) must hold the same formula:
 the same verdicts and models that satisfy every clause, an unsatisfiable set stays so.
@@ -14,7 +14,7 @@ from pysat.solvers import Solver
 
 from xlsolver.formats import read_puzzles
 from xlsolver.nonogram.board import Board
-from xlsolver.nonogram.sat import Encoding, new_solver
+from xlsolver.nonogram.sat import SOLVER, Encoding, new_solver
 
 
 def satisfies(model: list[int], clauses: list[list[int]]) -> bool:
@@ -31,12 +31,13 @@ def random_cnf(seed: int, nvars: int = 30, nclauses: int = 120) -> list[list[int
     ]
 
 
+@pytest.mark.parametrize("name", ["glucose3", "glucose42"])
 @pytest.mark.parametrize("seed", range(40))
-def test_direct_and_wrapped_roads_agree(seed: int) -> None:
+def test_direct_and_wrapped_roads_agree(seed: int, name: str) -> None:
     clauses = random_cnf(seed)
-    with Solver(name="glucose42", bootstrap_with=clauses) as wrapped:
+    with Solver(name=name, bootstrap_with=clauses) as wrapped:
         expected = wrapped.solve()
-    with new_solver("glucose42", clauses) as direct:
+    with new_solver(name, clauses) as direct:
         assert direct.solve() == expected
         if expected:
             assert satisfies(direct.get_model(), clauses)
@@ -47,7 +48,7 @@ def test_a_puzzle_encoding_through_both_roads_and_another_solver() -> None:
     board = Board(puzzle)
     board.propagate()
     enc = Encoding(board)
-    for name in ("glucose42", "cadical195"):  # the direct road, then python-sat's
+    for name in (SOLVER, "glucose42", "cadical195"):  # the direct roads, then python-sat's
         with new_solver(name, enc.clauses) as solver:
             assert solver.solve()
             model = solver.get_model()
@@ -55,9 +56,26 @@ def test_a_puzzle_encoding_through_both_roads_and_another_solver() -> None:
             assert puzzle.is_solution(enc.decode(model))
 
 
-def test_an_empty_clause_makes_it_unsatisfiable() -> None:
-    with new_solver("glucose42", [[1, 2], [], [-1]]) as solver:
+@pytest.mark.parametrize("name", ["glucose3", "glucose42"])
+def test_an_empty_clause_makes_it_unsatisfiable(name: str) -> None:
+    with new_solver(name, [[1, 2], [], [-1]]) as solver:
         assert solver.solve() is False
+
+
+def test_the_direct_road_is_taken_for_the_solver_in_use(monkeypatch) -> None:
+    """The clauses reach the solver the analyzer uses through the C call, not the wrappers."""
+    import pysolvers
+
+    from xlsolver.nonogram import sat
+
+    called = []
+    real = getattr(pysolvers, sat._DIRECT_ADD["Glucose3"])
+    monkeypatch.setattr(
+        pysolvers, "glucose3_add_cl", lambda handle, cl: called.append(cl) or real(handle, cl)
+    )
+    with new_solver(SOLVER, [[1, 2], [-1]]) as solver:
+        assert solver.solve()
+    assert called == [[1, 2], [-1]]
 
 
 def test_the_encoding_holds_no_clause_its_constant_makes_true() -> None:
@@ -69,6 +87,6 @@ def test_the_encoding_holds_no_clause_its_constant_makes_true() -> None:
         board.propagate()
         enc = Encoding(board)
         assert [c for c in enc.clauses if enc.true in c] == [[enc.true]]
-        with new_solver("glucose42", enc.clauses) as solver:
+        with new_solver(SOLVER, enc.clauses) as solver:
             assert solver.solve()
             assert puzzle.is_solution(enc.decode(solver.get_model()))
