@@ -459,3 +459,45 @@ def test_detect_format() -> None:
         detect_format("a.txt", "just words\n")
     with pytest.raises(FormatError, match='unknown format "xls"'):
         loads("", "xls")
+
+
+# --- files written by hand or by other programs ------------------------------------------
+
+
+def cli(capsys, *args: str) -> tuple[int, list[dict], list[str]]:
+    """Exit status, JSON records and stderr lines of one ``xlsolver`` command."""
+    import json
+
+    from xlsolver.cli import main
+
+    code = main(list(args))
+    out = capsys.readouterr()
+    records = [json.loads(line) for line in out.out.splitlines() if line.startswith("{")]
+    return code, records, out.err.splitlines()
+
+
+def test_grid_text_clue_lines_may_end_in_a_comment(tmp_path: Path, capsys) -> None:
+    """picross-solver's ``#`` comments after a clue or section line, as people write them."""
+    (note,) = read_puzzles(DATA / "test_pattern_01.txt")
+    lines = ["# Note, with remarks", "GRID Note #1", "ROWS   # top to bottom"]
+    lines += [f"[ {' '.join(map(str, c))} ]  # row {i}" for i, c in enumerate(note.rows, 1)]
+    lines += ["COLUMNS"] + [f"[ {' '.join(map(str, c))} ]#" for c in note.cols]
+    path = tmp_path / "note.txt"
+    path.write_text("\n".join(lines) + "\n")
+    code, (record,), err = cli(capsys, "solve", str(path), "--json")
+    assert (code, err) == (0, [])
+    (again,) = read_puzzles(path)
+    assert (again.rows, again.cols) == (note.rows, note.cols) and again.title == "Note #1"
+    assert note.is_solution(np.array([[c == "#" for c in r] for r in record["solutions"][0]]))
+
+
+def test_grid_text_a_broken_line_is_one_error(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "broken.txt"
+    path.write_text("GRID A\nROWS\n[ 1 ] x\nCOLUMNS\n[ 1 ]\nGRID B\nROWS\n[ 1 ]\nFOO\n")
+    code, records, err = cli(capsys, "solve", str(path), "--json")
+    assert code == 2
+    assert err == [
+        f'xlsolver: {path}:3: "[ 1 ] x" is not a clue line like "[ 3 1 ]"',
+        f'xlsolver: {path}:9: unknown keyword "FOO"',
+    ]
+    assert [r["index"] for r in records] == [1, 2]

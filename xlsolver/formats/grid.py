@@ -10,9 +10,11 @@
     COLUMNS
     [ 1 1 ]
 
-Several puzzles per file. ``[ ]`` or ``[ 0 ]`` is an empty line. A missing section
-gives a puzzle of height (or width) 0, which validation reports. Any other line is a
-syntax error: it becomes a FormatError entry and reading goes on at the next ``GRID``.
+Several puzzles per file. ``[ ]`` or ``[ 0 ]`` is an empty line. A clue or section
+line may end in a comment (``[ 3 ] # top``); a ``GRID`` line is the name whole, ``#`` and
+all, as picross-solver reads it. A missing section gives a puzzle of height (or width) 0,
+which validation reports. Any other line is a syntax error: it becomes one FormatError
+entry (the puzzle it stands in is dropped) and reading goes on at the next ``GRID``.
 """
 
 from __future__ import annotations
@@ -29,7 +31,8 @@ EXTENSIONS: tuple[str, ...] = ()  # shares .txt with TAAI: told apart by sniffin
 COMMENT = "#"
 GRID = "GRID"
 SECTIONS = {"ROWS": "rows", "COLUMNS": "cols"}
-CLUE_LINE = re.compile(r"\[(.*)\]")
+CLUE_LINE = re.compile(r"\[([^\]]*)\]")
+TRAILING_COMMENT = re.compile(r"\s*#.*")  # after a clue or section line
 GRID_LINE = re.compile(r"GRID(\s.*)?")
 
 
@@ -89,7 +92,10 @@ def loads(text: str, source: str) -> list[Puzzle | FormatError]:
             continue
         if skipping:
             continue
-        if line not in SECTIONS and not CLUE_LINE.fullmatch(line):
+        line = _without_comment(line)
+        if line not in SECTIONS and not line.startswith("["):
+            if draft is not None and draft.section != "cols":
+                draft.broken = True  # cut off before its columns: the one error is this
             finish()  # an unknown keyword ends the puzzle being read
             entries.append(FormatError(f'unknown keyword "{line.split()[0]}"', source, lineno))
             draft, skipping = None, True
@@ -106,6 +112,13 @@ def loads(text: str, source: str) -> list[Puzzle | FormatError]:
     return entries
 
 
+def _without_comment(line: str) -> str:
+    """A clue or section line without the ``# comment`` that may end it."""
+    end = line.find("]") + 1 if line.startswith("[") else 0
+    comment = TRAILING_COMMENT.search(line, end)
+    return line[: comment.start()] if comment else line
+
+
 def _read_line(draft: _Draft | None, line: str, lineno: int, source: str) -> _Draft:
     """Apply a section line or a clue line to the puzzle being read."""
     if line in SECTIONS:
@@ -113,7 +126,9 @@ def _read_line(draft: _Draft | None, line: str, lineno: int, source: str) -> _Dr
         draft.section = SECTIONS[line]
         return draft
     clue = CLUE_LINE.fullmatch(line)
-    if clue is None or draft is None or not draft.section:
+    if clue is None:
+        raise FormatError(f'"{line}" is not a clue line like "[ 3 1 ]"', source, lineno)
+    if draft is None or not draft.section:
         raise FormatError('clue line outside a "ROWS" or "COLUMNS" section', source, lineno)
     getattr(draft, draft.section).append(parse_numbers(clue.group(1).split(), source, lineno))
     return draft
