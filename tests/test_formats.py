@@ -501,3 +501,25 @@ def test_grid_text_a_broken_line_is_one_error(tmp_path: Path, capsys) -> None:
         f'xlsolver: {path}:9: unknown keyword "FOO"',
     ]
     assert [r["index"] for r in records] == [1, 2]
+
+
+def test_taai_an_empty_last_row_written_as_a_blank_line(tmp_path: Path, capsys) -> None:
+    """Note (6×6, its last row empty) as a TAAI block, the empty lines blank, then a
+    tournament puzzle after a blank separator line: both read with every line."""
+    (note,) = read_puzzles(DATA / "test_pattern_01.txt")
+    assert note.rows[-1] == () and note.cols[0] == ()
+    first = (DATA / "taai2011-first3-questions.txt").read_text().split("$2")[0]
+    lines = ["$7"] + ["\t".join(map(str, c)) for c in note.cols + note.rows]
+    path = tmp_path / "batch.txt"
+    path.write_text("\n".join(lines) + "\n\n" + first + "\n\n")
+    assert path.read_text().count("\n\n") == 3  # the empty last row and two separators
+    code, records, err = cli(capsys, "solve", str(path), "--json")
+    assert (code, err) == (0, [])
+    again, tournament = read_puzzles(path)
+    assert (again.rows, again.cols) == (note.rows, note.cols)
+    assert (tournament.rows, tournament.cols) == (
+        read_puzzles(DATA / "taai2011-first3-questions.txt")[0].rows,
+        read_puzzles(DATA / "taai2011-first3-questions.txt")[0].cols,
+    )
+    grid = np.array([[c == "#" for c in row] for row in records[0]["solutions"][0]])
+    assert grid.shape == (6, 6) and note.is_solution(grid)

@@ -2,8 +2,11 @@
 
 A batch holds many puzzles, each a line ``$n`` followed by the column-clue lines and
 then the row-clue lines, numbers separated by tabs. Boards are square: the number of
-clue lines after ``$n`` is twice the size (25×25 in the tournaments). A solutions file
-holds one board per puzzle: size lines of tab-separated ``0``/``1``, maybe after ``$n``.
+clue lines after ``$n`` is twice the size (25×25 in the tournaments). An empty line is
+``0`` or a blank line; blank lines at the end of a block are empty last rows as far as the
+board needs them (the fewest that make the clues add up), separators beyond that. A
+solutions file holds one board per puzzle: size lines of tab-separated ``0``/``1``, maybe
+after ``$n``.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..nonogram.puzzle import Puzzle
+from ..nonogram.puzzle import Puzzle, PuzzleError
 from .base import FormatError, build_puzzle, parse_numbers, split_lines
 
 if TYPE_CHECKING:
@@ -25,6 +28,7 @@ HEADER = re.compile(r"\s*\$(\d+)\s*")
 SOLUTION_CELLS = {"0": False, "1": True}
 
 Block = tuple[int, str, list[tuple[int, str]]]  # header line, number, (lineno, text) lines
+Clues = list[tuple[int, ...]]
 
 
 def sniff(text: str) -> bool:
@@ -47,9 +51,6 @@ def _blocks(lines: list[str]) -> list[Block]:
                 blocks.append((lineno, "", [(lineno, line)]))
         else:
             blocks[-1][2].append((lineno, line))
-    for _, _, body in blocks:
-        while body and not body[-1][1].strip():
-            body.pop()
     return blocks
 
 
@@ -69,23 +70,44 @@ def _puzzle(block: Block, source: str) -> Puzzle:
     header_line, number, body = block
     if not number:
         raise FormatError('clues before the first "$n" header', source, header_line)
-    if not body or len(body) % 2:
+    blank = len(body)
+    while blank and not body[blank - 1][1].strip():
+        blank -= 1  # body[blank:] are blank lines: empty last rows, or separators
+    clues = [parse_numbers(text.split(), source, lineno) for lineno, text in body[:blank]]
+    lines = _square(clues, len(body) - blank)
+    if not lines:
         raise FormatError(
-            f"${number}: {len(body)} clue lines; a square board needs twice its size",
+            f"${number}: {len(clues)} clue lines; a square board needs twice its size",
             source,
             header_line,
         )
-    size = len(body) // 2
-    clues = [parse_numbers(text.split(), source, lineno) for lineno, text in body]
+    size = len(lines) // 2
     name = f"${number}"
     return build_puzzle(
-        clues[size:],
-        clues[:size],
+        lines[size:],
+        lines[:size],
         title=name,
         meta={"name": name},
         source=source,
         line=header_line,
     )
+
+
+def _square(clues: Clues, blanks: int) -> Clues:
+    """The clue lines of the board, with as many of the trailing blank lines as empty last
+    rows as make valid clues (the fewest), else as make an even count; [] when none can."""
+    if not clues:  # blank lines alone make no board
+        return []
+    even = [k for k in range(blanks + 1) if (len(clues) + k) % 2 == 0]
+    for k in even if len(even) > 1 else ():  # one way to read it: validation says the rest
+        lines = clues + [()] * k
+        size = len(lines) // 2
+        try:
+            Puzzle.from_clues(lines[size:], lines[:size])
+        except PuzzleError:
+            continue
+        return lines
+    return clues + [()] * even[0] if even else []
 
 
 def dumps(puzzle: Puzzle, number: int = 1) -> str:
