@@ -523,3 +523,43 @@ def test_taai_an_empty_last_row_written_as_a_blank_line(tmp_path: Path, capsys) 
     )
     grid = np.array([[c == "#" for c in row] for row in records[0]["solutions"][0]])
     assert grid.shape == (6, 6) and note.is_solution(grid)
+
+
+def test_json_other_fields_are_ignored_and_a_trailing_comma_separates_nothing(
+    tmp_path: Path, capsys
+) -> None:
+    """An export with an ``id`` and a millisecond timestamp (14 digits), clue strings
+    ending in a comma: the clues are those of the puzzle, the rest is ignored."""
+    (dancer,) = read_puzzles(DATA / "webpbn-00001-dancer.non")
+    obj = {
+        "id": 20240101123456,
+        "created": 1704112496123,
+        "score": 12345678901234.5,
+        "title": "Dancer",
+        "rows": [",".join(map(str, c)) + "," for c in dancer.rows],
+        "cols": [list(c) for c in dancer.cols],
+    }
+    import json
+
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(obj, indent=1))
+    assert '"2,1,"' in path.read_text() and "20240101123456" in path.read_text()
+    code, (record,), err = cli(capsys, "solve", str(path), "--json")
+    assert (code, err, record["status"]) == (0, [], "unique")
+    (again,) = read_puzzles(path)
+    assert (again.rows, again.cols) == (dancer.rows, dancer.cols)
+    assert dancer.is_solution(np.array([[c == "#" for c in r] for r in record["solutions"][0]]))
+    obj["rows"][1] = [2, 12345678901234]  # where a clue stands, a long number is an error
+    obj["cols"][0] = "2 x"
+    path.write_text(json.dumps(obj))
+    code, _, err = cli(capsys, "solve", str(path))
+    assert code == 2
+    assert err == [
+        f'xlsolver: {path}:1: "rows" item 2: the number 123456789012… has 14 digits (at most 9)'
+    ]
+    del obj["rows"][1]
+    obj["rows"].append("")
+    path.write_text(json.dumps(obj))
+    assert cli(capsys, "solve", str(path))[2] == [
+        f'xlsolver: {path}:1: "cols" item 1: clue "x" is not a number'
+    ]

@@ -3,7 +3,10 @@
 ``{"title": "Dancer", "rows": [[2], [2, 1], …], "cols": [[2, 1], …],
 "goal": [".##..", …]}``; ``goal`` (rows of ``#`` black and ``.`` white) and the
 strings ``by``, ``copyright``, ``license``, ``catalogue`` are optional; ``columns`` is
-accepted for ``cols``, and a line's clues may also be a string such as ``"3 1 2"``.
+accepted for ``cols``, and a line's clues may also be a string such as ``"3 1 2"`` or
+``"3,1,2,"`` (commas and spaces separate; a trailing one separates nothing). Other
+fields (an ``id``, a ``created`` timestamp) are ignored: a number too long for a clue is
+kept as its text, and is an error only where a clue stands.
 
 A colour puzzle names its inks in ``"colours": {"a": "#ff0000", "b": "#0000ff"}`` (a
 letter each; ``colors`` is accepted too, ``"background"`` is ``#ffffff`` unless given)
@@ -35,17 +38,35 @@ MAX_DIGITS = 9  # a clue or size needs no more (MAX_FILE_SIDE is 1000); longer n
 MAX_DEPTH = 32  # nesting of lists and objects; a puzzle needs 4
 
 
-def _whole(text: str) -> int:
-    """A JSON integer, refused before conversion when it has too many digits."""
+class LongNumber:
+    """A JSON number too long for a clue, kept as its text and never converted (an
+    ``id`` or a timestamp in a field the reader ignores)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def __str__(self) -> str:
+        return self.text
+
+    def reason(self) -> str:
+        """Why it is no clue."""
+        digits = len(self.text.lstrip("-"))
+        return f"the number {self.text[:12]}… has {digits} digits (at most {MAX_DIGITS})"
+
+
+def _whole(text: str) -> int | LongNumber:
+    """A JSON integer; one of too many digits stays text (converting it costs time)."""
     if len(text.lstrip("-")) > MAX_DIGITS:
-        raise ValueError(f"the number {text[:12]}… has {len(text)} digits (at most {MAX_DIGITS})")
+        return LongNumber(text)
     return int(text)
 
 
-def _real(text: str) -> float:
+def _real(text: str) -> float | LongNumber:
     """A JSON fraction or exponent number, kept short as whole numbers are."""
     if len(text) > MAX_DIGITS + 8:
-        raise ValueError(f"the number {text[:12]}… has {len(text)} characters")
+        return LongNumber(text)
     return float(text)
 
 
@@ -124,15 +145,31 @@ def _clue_lines(value: object, key: str, source: str, line: int) -> list[tuple[i
     out = []
     for i, clues in enumerate(value, 1):
         if isinstance(clues, str):
-            tokens = re.split(r"[\s,]+", clues.strip()) if clues.strip() else []
+            tokens = _tokens(clues)
         elif isinstance(clues, list) and all(
             isinstance(c, int) and not isinstance(c, bool) for c in clues
         ):
             tokens = [str(c) for c in clues]
         else:
-            raise FormatError(f'"{key}" item {i} is not a list of numbers', source, line)
-        out.append(parse_numbers(tokens, source, line))
+            long = _long_number(clues)
+            reason = f": {long.reason()}" if long else " is not a list of numbers"
+            raise FormatError(f'"{key}" item {i}{reason}', source, line)
+        try:
+            out.append(parse_numbers(tokens, source, line))
+        except FormatError as exc:
+            raise FormatError(f'"{key}" item {i}: {exc.reason}', source, line) from None
     return out
+
+
+def _tokens(clues: str) -> list[str]:
+    """The clues of a string: separated by commas and spaces (``"3 1"``, ``"3,1,"``)."""
+    return [token for token in re.split(r"[\s,]+", clues) if token]
+
+
+def _long_number(clues: object) -> LongNumber | None:
+    """The first number too long for a clue in a line of clues, if there is one."""
+    items = clues if isinstance(clues, list) else [clues]
+    return next((c for c in items if isinstance(c, LongNumber)), None)
 
 
 def _puzzle(item: object, source: str, line: int) -> Puzzle | ColourPuzzle:
@@ -181,7 +218,7 @@ def _colour_clue_lines(
     out: list[Line] = []
     for i, clues in enumerate(value, 1):
         if isinstance(clues, str):
-            tokens = re.split(r"[\s,]+", clues.strip()) if clues.strip() else []
+            tokens = _tokens(clues)
         elif isinstance(clues, list) and all(isinstance(c, str) for c in clues):
             tokens = clues
         else:
