@@ -563,3 +563,35 @@ def test_json_other_fields_are_ignored_and_a_trailing_comma_separates_nothing(
     assert cli(capsys, "solve", str(path))[2] == [
         f'xlsolver: {path}:1: "cols" item 1: clue "x" is not a number'
     ]
+
+
+def test_webpbn_xml_in_latin_1_and_colours_without_char(tmp_path: Path, capsys) -> None:
+    """webpbn #47 saved as ISO-8859-1 with an accented title; then with ``char`` left off
+    black (X, as pbnsolve takes it) and off red (the image cannot show red: refused,
+    naming the element)."""
+    source = DATA / "webpbn-color-00047-map.xml"
+    (map47,) = read_puzzles(source)
+    text = source.read_text()
+    latin = text.replace('<?xml version="1.0"?>', '<?xml version="1.0" encoding="ISO-8859-1"?>')
+    latin = latin.replace("<title>Not To Scale</title>", "<title>Pas à l'échelle</title>")
+    path = tmp_path / "carte.xml"
+    path.write_bytes(latin.encode("latin-1"))
+    assert b"\xc3\xa9" not in path.read_bytes()  # é in UTF-8
+    code, (record,), err = cli(capsys, "solve", str(path), "--json")
+    assert (code, err, record["status"]) == (0, [], "unique")
+    (again,) = read_puzzles(path)
+    assert again.title == "Pas à l'échelle"
+    assert (again.rows, again.cols) == (map47.rows, map47.cols)
+    no_black = text.replace('<color name="black" char="X">', '<color name="black">')
+    path = tmp_path / "no-black-char.xml"
+    path.write_text(no_black)
+    (again,) = read_puzzles(path)
+    assert again.is_solution(again.meta["goal"])
+    assert np.array_equal(again.meta["goal"], map47.meta["goal"])
+    no_red = text.replace('<color name="red" char="*">', '<color name="red">')
+    path = tmp_path / "no-red-char.xml"
+    path.write_text(no_red)
+    line = no_red.split("\n").index('<color name="red">FF0000</color>') + 1
+    code, _, err = cli(capsys, "solve", str(path))
+    assert code == 2 and len(err) == 1
+    assert err[0].startswith(f'xlsolver: {path}:{line}: <color name="red"> has no "char"')

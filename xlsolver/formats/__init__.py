@@ -15,6 +15,7 @@ position in the file, from 1); a FormatError entry carries ``index`` too.
 from __future__ import annotations
 
 import importlib
+import re
 from pathlib import Path
 from types import ModuleType
 
@@ -37,6 +38,7 @@ __all__ = [
     "write_puzzle",
 ]
 
+XML_ENCODING = re.compile(rb"""<\?xml\s[^>]*?encoding\s*=\s*["']([A-Za-z][\w.:-]*)["']""")
 # Sniffing order matters: the most specific signatures first.
 FORMATS = {
     "non": "xlsolver.formats.non",
@@ -89,7 +91,9 @@ def _unknown_format(path: str | Path) -> FormatError:
 
 
 def _read_text(path: str | Path) -> str:
-    """A file's text (UTF-8, a BOM allowed), or a FormatError saying why not."""
+    """A file's text (UTF-8, a BOM allowed; UTF-16 with its BOM; the encoding an XML
+    declaration names), or a FormatError saying why not."""
+    encoding = "UTF-8"
     try:
         with Path(path).open("rb") as fh:
             data = fh.read(MAX_PUZZLE_FILE + 1)  # a stream (a FIFO, /dev/zero) is capped too
@@ -98,13 +102,33 @@ def _read_text(path: str | Path) -> str:
             raise FormatError(f"over {limit} MB: puzzle files are read up to {limit} MB", path)
         if data[:2] in (b"\xff\xfe", b"\xfe\xff"):  # UTF-16 with its BOM (Windows Notepad)
             return data.decode("utf-16")
+        declared = XML_ENCODING.match(data)  # <?xml … encoding="ISO-8859-1"?>
+        named = declared.group(1).decode("ascii") if declared else "UTF-8"
+        if named.lower().replace("_", "-") not in ("utf-8", "utf8"):
+            encoding = named
+            return _decode(data, encoding, path)
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         where = f"line {line}, byte {exc.start}"
+        if encoding != "UTF-8":
+            reason = f"not {encoding} text ({where}), the encoding its XML declaration names"
+            raise FormatError(reason, path) from exc
         raise FormatError(f"not UTF-8 text ({where}); save it as UTF-8", path) from exc
     except OSError as exc:
         raise FormatError(f"cannot read: {exc.strerror or exc}", path) from exc
+
+
+def _decode(data: bytes, encoding: str, path: str | Path) -> str:
+    """Bytes in the encoding an XML declaration names; FormatError when Python knows no
+    such text encoding (UnicodeDecodeError, naming the byte, when the bytes are not in it)."""
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError:
+        raise
+    except (LookupError, ValueError):  # no such codec, or no text codec ("zlib", "idna")
+        reason = f'the XML declaration names the encoding "{encoding}", which is not known'
+        raise FormatError(f"{reason}; save it as UTF-8", path, 1) from None
 
 
 def loads(text: str, fmt: str, source: str = STRING_SOURCE) -> list[Puzzle | FormatError]:

@@ -13,7 +13,10 @@
 
 A count without ``color`` takes the puzzle's ``defaultcolor`` (``black``); the colour
 named by ``backgroundcolor`` (``white``) is the background. Without ``color`` elements,
-black is ``000000`` and white ``FFFFFF``. A puzzle set may hold several puzzles. Entity
+black is ``000000`` and white ``FFFFFF``. A goal image shows each colour by its ``char``;
+a colour without one is shown by its name when that is one character, black and white
+by ``X`` and ``.`` (as pbnsolve does), and any other is refused naming its element when
+the image holds a character of no colour. A puzzle set may hold several puzzles. Entity
 declarations are refused (no entity expansion); the DTD is never fetched.
 """
 
@@ -199,14 +202,12 @@ def _goal(node, puzzle, declared, background, draft: ColourDraft, source: str) -
     image = goal.find("image") if goal is not None else None
     if image is None:
         return None
-    chars: dict[str, int] = {}
     if isinstance(puzzle, ColourPuzzle):
         number = {c.name: i for i, c in enumerate(puzzle.palette.inks, 1)}
     else:
         number = {name: 1 for name in draft.used}
-    for name, (_, char, _) in declared.items():
-        if char:
-            chars[char] = 0 if name == background else number.get(name, -1)
+    number[background] = 0
+    chars, charless = _image_chars(declared, number)
     cells = []
     for offset, raw in enumerate(image.text.split("\n")):
         row = raw.strip()
@@ -215,6 +216,14 @@ def _goal(node, puzzle, declared, background, draft: ColourDraft, source: str) -
         if len(row) < 2 or row[0] != "|" or row[-1] != "|":
             raise FormatError(f'image row "{row}" is not "|…|"', source, image.line + offset)
         values = [chars.get(ch, -1) for ch in row[1:-1]]
+        if -1 in values and charless:
+            name, line = charless[0]
+            raise FormatError(
+                f'<color name="{name}"> has no "char" attribute, so the goal image (line '
+                f'{image.line + offset}: "{row}") cannot show it; add char="…" to it',
+                source,
+                line,
+            )
         if -1 in values or len(values) != puzzle.width:
             raise FormatError(
                 f'image row "{row}" is not {puzzle.width} cells of the puzzle\'s colours',
@@ -229,6 +238,25 @@ def _goal(node, puzzle, declared, background, draft: ColourDraft, source: str) -
     if isinstance(puzzle, ColourPuzzle):
         return np.array(cells, dtype=np.int8)
     return np.array(cells, dtype=bool)
+
+
+def _image_chars(
+    declared: dict[str, tuple[str, str | None, int]], number: dict[str, int]
+) -> tuple[dict[str, int], list[tuple[str, int]]]:
+    """The colour number of each image character, and the (name, line) of the colours the
+    image cannot show. A colour without ``char`` is shown by its name when that is one
+    character, and black and white by webpbn's ``X`` and ``.`` when no colour has them."""
+    chars = {char: number.get(name, -1) for name, (_, char, _) in declared.items() if char}
+    charless = []
+    for name, (_, char, line) in declared.items():
+        if char or name not in number:
+            continue
+        fallback = name if len(name) == 1 else DEFAULT_COLOURS.get(name, ("", ""))[1]
+        if fallback and fallback not in chars:
+            chars[fallback] = number[name]
+        else:
+            charless.append((name, line))
+    return chars, charless
 
 
 def _names(puzzle: Puzzle | ColourPuzzle) -> tuple[str, list[tuple[str, str, str]]]:
