@@ -565,6 +565,91 @@ def test_json_other_fields_are_ignored_and_a_trailing_comma_separates_nothing(
     ]
 
 
+def flip_goal_cell(text: str, start: str, row: int, col: int, cells: dict[str, str]) -> str:
+    """A file's text with one cell of its goal changed: the goal row ``row`` begins at
+    the ``row``-th line after the line that starts with ``start``."""
+    lines = text.split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith(start)) + 1 + row
+    line = lines[at]
+    lines[at] = line[:col] + cells[line[col]] + line[col + 1 :]
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize(
+    ("name", "edit", "line", "where"),
+    [
+        (  # .non: the goal is one string, row by row (5 wide): cell 15 is row 4, column 1
+            "webpbn-00001-dancer.non",
+            lambda t: t.replace('goal "01100011010010101', 'goal "01100011010010111'),
+            27,
+            "row 4",
+        ),
+        (  # webpbn XML, colour: a red cell of row 2 made green
+            "webpbn-color-00047-map.xml",
+            lambda t: flip_goal_cell(t, "<image>", 1, 2, {"*": "%"}),
+            77,
+            "row 2",
+        ),
+    ],
+)
+def test_a_goal_that_breaks_the_clues_is_an_error(
+    tmp_path: Path, capsys, name: str, edit, line: int, where: str
+) -> None:
+    """The goal a file holds is checked against its clues: the first line where they
+    disagree is named, exit 2, nothing written; the unedited file reads as before."""
+    (puzzle,) = read_puzzles(DATA / name)
+    goal = np.asarray(puzzle.meta["goal"])
+    assert puzzle.is_solution(goal)
+    path = tmp_path / name
+    path.write_text(edit((DATA / name).read_text()))
+    (bad,) = loads(path.read_text(), detect_format(path), source="x")
+    assert isinstance(bad, FormatError)
+    first = puzzle.check(read_goal(path, puzzle))[0]  # rows first, then columns
+    assert f"{first[0]} {first[1] + 1}" == where
+    code, _, err = cli(capsys, "convert", str(path), "-o", str(tmp_path / "out.json"))
+    assert code == 2 and not (tmp_path / "out.json").exists()
+    assert len(err) == 1 and err[0].startswith(f"xlsolver: {path}:{line}: ")
+    assert f"the goal does not match the clues: {where} of the goal is" in err[0]
+    code, _, err = cli(capsys, "solve", str(DATA / name), "--json")
+    assert (code, err) == (0, [])
+
+
+def read_goal(path: Path, puzzle) -> np.ndarray:
+    """The goal of an edited file, read by the test's own means (the ``goal`` string, or
+    the image rows through the file's colour chars), not by the reader it checks."""
+    import re
+
+    text = path.read_text()
+    if path.suffix == ".non":
+        cells = text.split('goal "')[1].split('"')[0]
+        return np.array([ch != "0" for ch in cells]).reshape(puzzle.height, puzzle.width)
+    rows = text.split("<image>")[1].split("</image>")[0].split()
+    ink = {c.name: i for i, c in enumerate(puzzle.palette.inks, 1)}
+    chars = {ch: ink.get(n, 0) for n, ch in re.findall(r'<color name="(\w+)" char="(.)">', text)}
+    return np.array([[chars[ch] for ch in row.strip("|")] for row in rows])
+
+
+def test_a_json_goal_that_breaks_the_clues_is_an_error(tmp_path: Path, capsys) -> None:
+    (dancer,) = read_puzzles(DATA / "webpbn-00001-dancer.non")
+    text = dumps(dancer, "json")
+    first_row = solution_text(dancer.meta["goal"])[0]
+    flipped = ("#" if first_row[0] == "." else ".") + first_row[1:]
+    path = tmp_path / "dancer.json"
+    path.write_text(text.replace(f'"{first_row}"', f'"{flipped}"', 1))
+    code, _, err = cli(capsys, "solve", str(path))
+    assert code == 2
+    assert err == [
+        f"xlsolver: {path}:1: the goal does not match the clues: row 1 of the goal is "
+        f"{' '.join(map(str, Puzzle.runs(c == '#' for c in flipped))) or 0}, its clues are "
+        f"{' '.join(map(str, dancer.rows[0]))}"
+    ]
+
+
+def solution_text(goal) -> list[str]:
+    """A boolean goal as ``#``/``.`` rows."""
+    return ["".join("#" if v else "." for v in row) for row in np.asarray(goal)]
+
+
 def test_webpbn_xml_in_latin_1_and_colours_without_char(tmp_path: Path, capsys) -> None:
     """webpbn #47 saved as ISO-8859-1 with an accented title; then with ``char`` left off
     black (X, as pbnsolve takes it) and off red (the image cannot show red: refused,

@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from ..nonogram.puzzle import Puzzle, PuzzleError
+from ..nonogram.puzzle import Puzzle, PuzzleError, clue_text, line_name
 
 STRING_SOURCE = "<string>"
 MAX_DIGITS = 9  # a clue or a size needs no more (MAX_FILE_SIDE is 1000)
@@ -89,3 +89,34 @@ def build_puzzle(
         return Puzzle.from_clues(rows, cols, title=title, meta=meta, validate=False)
     except PuzzleError as exc:
         raise FormatError(str(exc), source, line) from exc
+
+
+def _clue_words(puzzle, clues: Sequence) -> str:
+    """A line's clues as a person writes them (``3a 1b`` in a colour puzzle)."""
+    palette = getattr(puzzle, "palette", None)
+    if palette is None:
+        return clue_text(clues)
+    from ..nonogram.colour_puzzle import colour_clue_text
+
+    return colour_clue_text(clues, palette)
+
+
+def check_goal(puzzle, rows: Sequence[Sequence], source: str, lineno: int | None) -> None:
+    """FormatError naming the first row or column where a goal picture (rows of cells:
+    booleans, or colour numbers) breaks the clues the file gives with it. Clues that are
+    wrong in themselves are left to validation, which names their fault."""
+    try:
+        puzzle.validate()
+    except PuzzleError:
+        return
+    columns = list(zip(*rows, strict=True))
+    for line, clues, _ in puzzle.lines():
+        kind, i = line
+        found = puzzle.runs(rows[i] if kind == "row" else columns[i])
+        if found != clues:
+            raise FormatError(
+                f"the goal does not match the clues: {line_name(line)} of the goal is "
+                f"{_clue_words(puzzle, found)}, its clues are {_clue_words(puzzle, clues)}",
+                source,
+                lineno,
+            )

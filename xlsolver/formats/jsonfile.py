@@ -24,7 +24,7 @@ import numpy as np
 from ..nonogram.cells import solution_rows
 from ..nonogram.colour_puzzle import ColourPuzzle, is_letter
 from ..nonogram.puzzle import Puzzle
-from .base import FormatError, build_puzzle, parse_numbers, whole_number
+from .base import FormatError, build_puzzle, check_goal, parse_numbers, whole_number
 from .colours import ColourDraft, Line, colour_puzzle
 
 NAME = "json"
@@ -186,11 +186,15 @@ def _puzzle(item: object, source: str, line: int) -> Puzzle | ColourPuzzle:
     rows = _clue_lines(item["rows"], "rows", source, line)
     cols = _clue_lines(item[cols_key], cols_key, source, line)
     meta = {k: str(item[k]) for k in STRING_KEYS if item.get(k) is not None}
-    if item.get("goal") is not None:
-        meta["goal"] = _goal(item["goal"], len(rows), len(cols), source, line)
-    return build_puzzle(
+    goal = item.get("goal")
+    if goal is not None:
+        meta["goal"] = _goal(goal, len(rows), len(cols), source, line)
+    puzzle = build_puzzle(
         rows, cols, title=meta.get("title", ""), meta=meta, source=source, line=line
     )
+    if goal is not None:
+        check_goal(puzzle, meta["goal"], source, line)
+    return puzzle
 
 
 def _goal(value: object, height: int, width: int, source: str, line: int) -> np.ndarray:
@@ -260,6 +264,7 @@ def _colour_puzzle(
     puzzle = colour_puzzle(draft, rows, cols, title=meta.get("title", ""), meta=meta, line=line)
     if item.get("goal") is not None:
         puzzle.meta["goal"] = _colour_goal(item["goal"], puzzle, source, line)
+        check_goal(puzzle, puzzle.meta["goal"], source, line)
     return puzzle
 
 

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from ..nonogram.colour_puzzle import ColourPuzzle, is_letter
 from ..nonogram.deferred import picture
 from ..nonogram.puzzle import Puzzle
-from .base import FormatError, split_lines, whole_number
+from .base import FormatError, check_goal, split_lines, whole_number
 from .colours import ColourDraft, Line, colour_puzzle
 
 if TYPE_CHECKING:
@@ -302,10 +302,12 @@ def _goal(text: str, puzzle: Puzzle | ColourPuzzle, source: str, lineno: int) ->
             lineno,
         )
     if not isinstance(puzzle, ColourPuzzle):
-        rows = (text[r * width : (r + 1) * width] for r in range(height))
-        masks = tuple(
-            sum(1 << c for c, ch in enumerate(row) if ch != EMPTY_GOAL_CELL) for row in rows
-        )
+        cells = [
+            [ch != EMPTY_GOAL_CELL for ch in text[r * width : (r + 1) * width]]
+            for r in range(height)
+        ]
+        check_goal(puzzle, cells, source, lineno)
+        masks = tuple(sum(1 << c for c, black in enumerate(row) if black) for row in cells)
         return picture(masks, width)
     import numpy as np
 
@@ -313,7 +315,9 @@ def _goal(text: str, puzzle: Puzzle | ColourPuzzle, source: str, lineno: int) ->
     bad = next((ch for ch in text if ch not in number), None)
     if bad is not None:
         raise FormatError(f'goal: "{bad}" is no colour of the puzzle', source, lineno)
-    return np.array([number[ch] for ch in text], dtype=np.int8).reshape(height, width)
+    goal = np.array([number[ch] for ch in text], dtype=np.int8).reshape(height, width)
+    check_goal(puzzle, goal, source, lineno)
+    return goal
 
 
 def _quote(value: str) -> str:

@@ -30,7 +30,7 @@ import numpy as np
 
 from ..nonogram.colour_puzzle import BACKGROUND_LETTER, ColourPuzzle
 from ..nonogram.puzzle import Puzzle
-from .base import FormatError, whole_number
+from .base import FormatError, check_goal, whole_number
 from .colours import ColourDraft, Line, colour_puzzle
 
 NAME = "xml"
@@ -235,6 +235,7 @@ def _goal(node, puzzle, declared, background, draft: ColourDraft, source: str) -
         raise FormatError(
             f"image has {len(cells)} rows but the grid has {puzzle.height}", source, image.line
         )
+    check_goal(puzzle, cells, source, image.line)
     if isinstance(puzzle, ColourPuzzle):
         return np.array(cells, dtype=np.int8)
     return np.array(cells, dtype=bool)
