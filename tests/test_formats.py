@@ -680,3 +680,44 @@ def test_webpbn_xml_in_latin_1_and_colours_without_char(tmp_path: Path, capsys) 
     code, _, err = cli(capsys, "solve", str(path))
     assert code == 2 and len(err) == 1
     assert err[0].startswith(f'xlsolver: {path}:{line}: <color name="red"> has no "char"')
+
+
+@pytest.mark.parametrize(
+    ("target", "fmt"),
+    [
+        ("all.nonpack", None),
+        ("all.json", None),
+        ("all.xml", None),
+        ("all.nin", None),
+        ("all.txt", "grid"),
+        ("all.txt", "taai"),
+    ],
+)
+def test_convert_a_batch_into_a_format_that_holds_many(
+    tmp_path: Path, capsys, target: str, fmt: str | None
+) -> None:
+    """Three tournament puzzles and a GRID text file of seven: every puzzle is written,
+    and reads back with its clues, in order."""
+    for source in (DATA / "taai2011-first3-questions.txt", DATA / "domino_logic.txt"):
+        puzzles = read_puzzles(source)
+        if fmt == "taai" and puzzles[0].width != puzzles[0].height:
+            continue
+        out = tmp_path / target
+        args = ["convert", str(source), "-o", str(out)] + (["--format", fmt] if fmt else [])
+        code, _, err = cli(capsys, *args)
+        assert code == 0 and all("replaced" in line for line in err)
+        again = read_puzzles(out)
+        assert [(p.rows, p.cols) for p in again] == [(p.rows, p.cols) for p in puzzles]
+
+
+def test_convert_a_batch_into_a_one_puzzle_format_names_one_that_holds_many(
+    tmp_path: Path, capsys
+) -> None:
+    out = tmp_path / "all.non"
+    source = DATA / "taai2011-first3-questions.txt"
+    code, _, err = cli(capsys, "convert", str(source), "-o", str(out))
+    assert code == 2 and not out.exists()
+    assert err == [
+        f"xlsolver: {out}: 3 puzzles, but a .non file holds one; write them to a .nonpack, "
+        ".json, .xml or .nin file, GRID text (--format grid), or a workbook"
+    ]

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from ..exits import EXIT_BAD_INPUT, EXIT_OK
-from ..formats import FormatError, read_puzzles, write_puzzle
+from ..formats import FormatError, read_puzzles, write_puzzles
 from ..nonogram.colour_puzzle import ColourPuzzle
 from ..nonogram.puzzle import Puzzle
 from ..sheets.errors import WorkbookError
@@ -72,10 +72,7 @@ def to_workbook(puzzles: list[Puzzle], output: Path, inputs=(), in_place: bool =
 def read_source(source: Path, sheet: str | None, to_workbook: bool) -> list[Puzzle]:
     """The puzzles of the input; WorkbookError/FormatError naming the file when not."""
     if not is_workbook(source):
-        puzzles = read_puzzles(source)
-        if not to_workbook and len(puzzles) != 1:
-            raise FormatError(f"{len(puzzles)} puzzles; write them to a workbook", source)
-        return puzzles
+        return read_puzzles(source)  # several: the writer says whether the target holds them
     book = open_book(source, read_only=True)
     try:
         found = find_puzzles(book, sheet=sheet)
@@ -104,7 +101,7 @@ def run(args) -> int:
         if is_workbook(output):
             to_workbook(puzzles, output, inputs, in_place)
         else:
-            write_puzzle(puzzles[0], output, args.format, inputs, in_place=in_place)
+            write_puzzles(puzzles, output, args.format, inputs, in_place=in_place)
         count = len(puzzles)
     except (WorkbookError, FormatError, ValueError, OSError) as exc:
         print(f"xlsolver: {exc}", file=sys.stderr)

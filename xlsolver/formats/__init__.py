@@ -6,7 +6,8 @@ Glossary
             colour puzzles too)
     entry   one item of a file: a Puzzle or a ColourPuzzle (not yet validated), or a
             FormatError in its place when that part of the file cannot be read
-    batch   a file that holds many puzzles (TAAI, GRID text, ``.nonpack``, a JSON list)
+    batch   a file that holds many puzzles (TAAI, GRID text, ``.nonpack``, a JSON list,
+            a webpbn ``<puzzleset>``, ``.nin``); ``dumps_all(puzzles)`` writes one
 
 Every Puzzle read carries ``meta["source"]`` (the path) and ``meta["index"]`` (its
 position in the file, from 1); a FormatError entry carries ``index`` too.
@@ -30,14 +31,19 @@ __all__ = [
     "FormatError",
     "detect_format",
     "dumps",
+    "dumps_all",
     "format_module",
     "loads",
     "read_entries",
     "read_puzzles",
     "read_taai_solutions",
     "write_puzzle",
+    "write_puzzles",
 ]
 
+MANY = (
+    "write them to a .nonpack, .json, .xml or .nin file, GRID text (--format grid), or a workbook"
+)
 XML_ENCODING = re.compile(rb"""<\?xml\s[^>]*?encoding\s*=\s*["']([A-Za-z][\w.:-]*)["']""")
 # Sniffing order matters: the most specific signatures first.
 FORMATS = {
@@ -184,14 +190,31 @@ def read_puzzles(path: str | Path) -> list[Puzzle | ColourPuzzle]:
 
 def dumps(puzzle: Puzzle | ColourPuzzle, fmt: str) -> str:
     """The text of a puzzle in a format that can be written (colour: ``COLOUR = True``)."""
+    return _writer(fmt, [puzzle]).dumps(puzzle)
+
+
+def dumps_all(puzzles: list[Puzzle | ColourPuzzle], fmt: str) -> str:
+    """The text of several puzzles in one file of a format that holds many
+    (``dumps_all``); one puzzle is written as :func:`dumps` writes it."""
+    module = _writer(fmt, puzzles)
+    if len(puzzles) == 1:
+        return module.dumps(puzzles[0])
+    if not hasattr(module, "dumps_all"):
+        raise FormatError(f'{len(puzzles)} puzzles, but format "{fmt}" holds one; {MANY}')
+    return module.dumps_all(puzzles)
+
+
+def _writer(fmt: str, puzzles: list[Puzzle | ColourPuzzle]) -> ModuleType:
+    """The module that writes a format, when it can write these puzzles."""
     module = format_module(fmt)
     if not hasattr(module, "dumps"):
         writable = ", ".join(n for n in FORMATS if hasattr(format_module(n), "dumps"))
         raise FormatError(f'format "{fmt}" cannot be written (writable: {writable})')
-    if isinstance(puzzle, ColourPuzzle) and not getattr(module, "COLOUR", False):
+    colour = any(isinstance(p, ColourPuzzle) for p in puzzles)
+    if colour and not getattr(module, "COLOUR", False):
         colour = ", ".join(n for n in FORMATS if getattr(format_module(n), "COLOUR", False))
         raise FormatError(f'format "{fmt}" cannot hold colour puzzles (use {colour})')
-    return module.dumps(puzzle)
+    return module
 
 
 def write_puzzle(
@@ -206,15 +229,33 @@ def write_puzzle(
 
     Refuses (WriteError) to write over any of ``inputs`` unless ``in_place``.
     """
+    write_puzzles([puzzle], path, fmt, inputs, in_place=in_place)
+
+
+def write_puzzles(
+    puzzles: list[Puzzle | ColourPuzzle],
+    path: str | Path,
+    fmt: str | None = None,
+    inputs=(),
+    *,
+    in_place: bool = False,
+) -> None:
+    """Write puzzles into one file of a format that holds them all (a ``.nonpack``, a
+    JSON list, a webpbn ``<puzzleset>``, GRID text, ``.nin``); FormatError naming such
+    formats when the target holds one puzzle (a ``.non``)."""
     from ..writes import WriteError, check_output, write_text
 
     path = Path(path)
     fmt = fmt or _by_extension(path)
     if fmt is None:
         raise FormatError(f"no format writes the extension {path.suffix!r}", path)
+    single = getattr(format_module(fmt), "ONE_PUZZLE_EXTENSIONS", ())
+    if len(puzzles) > 1 and path.suffix.lower() in single:
+        reason = f"{len(puzzles)} puzzles, but a {path.suffix} file holds one; {MANY}"
+        raise FormatError(reason, path)
     try:
         check_output(path, inputs, in_place=in_place)
-        text = dumps(puzzle, fmt)
+        text = dumps_all(puzzles, fmt)
         write_text(path, text, inputs, in_place=in_place)
     except FormatError as exc:
         raise FormatError(exc.reason, path) from exc

@@ -147,3 +147,8 @@ def dumps(puzzle: Puzzle) -> str:
     lines.append("COLUMNS")
     lines += [_clue_text(c) for c in puzzle.cols]
     return "\n".join(lines) + "\n"
+
+
+def dumps_all(puzzles: list[Puzzle]) -> str:
+    """Several puzzles, a blank line between them."""
+    return "\n".join(dumps(puzzle) for puzzle in puzzles)

@@ -318,3 +318,8 @@ def dumps(puzzle: Puzzle | ColourPuzzle) -> str:
         else:
             fields.append(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}")
     return "{\n" + ",\n".join(fields) + "\n}\n"
+
+
+def dumps_all(puzzles: list[Puzzle | ColourPuzzle]) -> str:
+    """Several puzzles as a JSON list of objects."""
+    return "[\n" + ",\n".join(dumps(puzzle).rstrip("\n") for puzzle in puzzles) + "\n]\n"

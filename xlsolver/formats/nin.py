@@ -75,3 +75,8 @@ def dumps(puzzle: Puzzle) -> str:
     lines = [f"{puzzle.width} {puzzle.height}"]
     lines += [" ".join(map(str, clues)) or "0" for clues in puzzle.rows + puzzle.cols]
     return "\n".join(lines) + "\n"
+
+
+def dumps_all(puzzles: list[Puzzle]) -> str:
+    """Several puzzles, one after another (each ``W H`` line starts the next)."""
+    return "".join(dumps(puzzle) for puzzle in puzzles)

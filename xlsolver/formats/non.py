@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 
 NAME = "non"
 EXTENSIONS = (".non", ".nonpack")
+ONE_PUZZLE_EXTENSIONS = (".non",)  # several go in a .nonpack
 COLOUR = True  # writes colour puzzles (the extended .non)
 
 STRING_KEYS = ("catalogue", "title", "by", "copyright", "license")
@@ -367,3 +368,8 @@ def dumps(puzzle: Puzzle | ColourPuzzle) -> str:
         cells = "".join(cell[int(v)] for v in np.asarray(goal).ravel())
         out += ["", f'goal "{cells}"']
     return "\n".join(out) + "\n"
+
+
+def dumps_all(puzzles: list[Puzzle | ColourPuzzle]) -> str:
+    """Several puzzles as a ``.nonpack``: their texts between ``====`` lines."""
+    return f"{BUNDLE_DIVIDER}\n".join(dumps(puzzle) for puzzle in puzzles)

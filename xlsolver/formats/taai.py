@@ -119,6 +119,11 @@ def dumps(puzzle: Puzzle, number: int = 1) -> str:
     return "\n".join(lines) + "\n"
 
 
+def dumps_all(puzzles: list[Puzzle]) -> str:
+    """Square puzzles as a batch, numbered ``$1``, ``$2``, … in order."""
+    return "".join(dumps(puzzle, number) for number, puzzle in enumerate(puzzles, 1))
+
+
 def loads_solutions(text: str, source: str) -> list[np.ndarray]:
     """The boolean boards of a solutions text (True = black)."""
     groups: list[list[tuple[int, str]]] = [[]]

@@ -276,10 +276,24 @@ def _names(puzzle: Puzzle | ColourPuzzle) -> tuple[str, list[tuple[str, str, str
 
 def dumps(puzzle: Puzzle | ColourPuzzle) -> str:
     """The webpbn XML of a puzzle (with its goal when meta holds one)."""
+    return dumps_all([puzzle])
+
+
+def dumps_all(puzzles: list[Puzzle | ColourPuzzle]) -> str:
+    """Several puzzles in one ``<puzzleset>``."""
+    out = ['<?xml version="1.0"?>', DOCTYPE, "<puzzleset>"]
+    for puzzle in puzzles:
+        out += _puzzle_lines(puzzle)
+    out.append("</puzzleset>")
+    return "\n".join(out) + "\n"
+
+
+def _puzzle_lines(puzzle: Puzzle | ColourPuzzle) -> list[str]:
+    """The ``<puzzle>`` element of a puzzle, line by line."""
     background, inks = _names(puzzle)
     colour = isinstance(puzzle, ColourPuzzle)
     bg_rgb = puzzle.palette.background.rgb.lstrip("#").upper() if colour else "FFFFFF"
-    out = ['<?xml version="1.0"?>', DOCTYPE, "<puzzleset>"]
+    out = []
     default, back = quoteattr(inks[0][0]), quoteattr(background)
     out.append(f'<puzzle type="grid" defaultcolor={default} backgroundcolor={back}>')
     meta = dict(puzzle.meta)
@@ -308,5 +322,5 @@ def dumps(puzzle: Puzzle | ColourPuzzle) -> str:
         letters = BACKGROUND_LETTER + "".join(ch for _, ch, _ in inks)
         rows = ["|" + "".join(letters[int(v)] for v in row) + "|" for row in np.asarray(goal)]
         out += ['<solution type="goal">', "<image>", *rows, "</image>", "</solution>"]
-    out += ["</puzzle>", "</puzzleset>"]
-    return "\n".join(out) + "\n"
+    out.append("</puzzle>")
+    return out
