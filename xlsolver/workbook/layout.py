@@ -31,9 +31,13 @@ from .clues import BadClue, parse_clues, parse_size
 from .colour_read import colour_givens, read_colour_puzzle
 from .finder import LEFTOVER_CLUES, Frame, Grid, ambiguous, close_parts, find_grids, leftovers
 from .marks import luminance, read_states
-from .scan import STRONG, Facts, NoPuzzleError, scan
+from .notes import advice as note_advice
+from .notes import labels as note_labels
+from .notes import reported, set_aside
+from .scan import CLUE, EMPTY, JUNK, STRONG, Facts, NoPuzzleError, scan
 
 GRID_NAME, ROW_NAME, COL_NAME, SIZE_NAME = "PuzzleGrid", "RowClues", "ColClues", "PuzzleSize"
+MAX_TRIALS = 200  # clue cells tried one by one to name the one a failed reading trips on
 NO_CLUES = "no clues found (expected column clues above the grid and row clues left of it)"
 
 __all__ = [
@@ -300,35 +304,18 @@ def _named_grid(sheet: Sheet, facts: Facts, names: dict[str, Rect], size) -> tup
     return grid, (rows, cols)
 
 
-def read_puzzles(
+def _read_found(
     sheet: Sheet,
-    book: Book | None = None,
+    facts: Facts,
+    dims: dict,
+    dims_cells: set[Cell],
     *,
-    givens: bool = False,
-    area: Rect | None = None,
-    check: bool = True,
+    givens: bool,
+    check: bool,
+    notes: dict[Cell, bool] | None = None,
 ) -> list[SheetPuzzle]:
-    """Every puzzle on one sheet (or in ``area`` of it), in reading order.
-
-    WorkbookError naming the cell at fault; NoPuzzleError when the sheet holds none.
-    ``check`` False finds the grids even when their clues do not add up (to clear them).
-    """
+    """Every puzzle the finder places on a scanned sheet, read (notes set aside)."""
     name = sheet.name
-    names = named_ranges(book, name) if area is None else {}
-    facts = scan(sheet, area)
-    dims, dims_cells = dimensions(facts)
-    width = dims.get("width", (None, None))[0]
-    height = dims.get("height", (None, None))[0]
-    if SIZE_NAME in names:
-        width, height = size_from_name(sheet, names[SIZE_NAME])
-        dims = {"width": (width, names[SIZE_NAME][:2]), "height": (height, names[SIZE_NAME][:2])}
-    if GRID_NAME in names:
-        grid, bands = _named_grid(sheet, facts, names, (width, height))
-        return [
-            _sheet_puzzle(
-                sheet, facts, grid, bands, dims_cells, givens=givens, layout="named", check=check
-            )
-        ]
     grids = find_grids(facts)
     if not grids and facts.formulas:  # clues typed as formulas the file holds no value of
         raise facts.unsaved(min(facts.formulas))
@@ -338,18 +325,14 @@ def read_puzzles(
         dims = {}  # size labels belong to a sheet with one puzzle
     out = []
     for g in grids:
-        gr, gc = g.corner
-        across = g.frame.rect(facts, gr, gc, gr, gc + max(g.boxed_w, 1) - 1)
-        down = g.frame.rect(facts, gr, gc, gr + max(g.boxed_h, 1) - 1, gc)
-        w = _side(name, "width", dims.get("width"), g.clue_w, g.boxed_w, across)
-        h = _side(name, "height", dims.get("height"), g.clue_h, g.boxed_h, down)
-        _check_size(name, w, h, g.frame.rect(facts, *g.corner, *g.corner))
-        grid, rows, cols = g.rects(facts, w, h)
+        grid, rows, cols = _placed(facts, g, dims)
         other = leftovers(facts, g, [r for r in (grid, rows, cols) if r is not None])
         if other is not None:
             raise ambiguous(name, [grid, other])
-        skip = dims_cells | {cell for r in g.rulers for cell in r.cells()}
+        skip = dims_cells | {cell for r in g.rulers for cell in r.cells()} | set(notes or ())
         ignored = [r.label(grid) for r in g.rulers]
+        if notes:
+            ignored += note_labels(reported(notes, _piece(facts, g), (rows, cols)))
         try:
             out.append(
                 _sheet_puzzle(
@@ -371,6 +354,120 @@ def read_puzzles(
                 raise ambiguous(name, parts) from None
             raise
     return sorted(out, key=lambda p: (p.grid[0], p.grid[1]))
+
+
+def _placed(facts: Facts, g: Grid, dims: dict) -> tuple[Rect, Rect | None, Rect | None]:
+    """(grid, row band, column band) of a found grid at the size its clues, borders and
+    size labels give."""
+    name = facts.sheet
+    gr, gc = g.corner
+    across = g.frame.rect(facts, gr, gc, gr, gc + max(g.boxed_w, 1) - 1)
+    down = g.frame.rect(facts, gr, gc, gr + max(g.boxed_h, 1) - 1, gc)
+    w = _side(name, "width", dims.get("width"), g.clue_w, g.boxed_w, across)
+    h = _side(name, "height", dims.get("height"), g.clue_h, g.boxed_h, down)
+    _check_size(name, w, h, g.frame.rect(facts, *g.corner, *g.corner))
+    return g.rects(facts, w, h)
+
+
+def _piece(facts: Facts, g: Grid) -> Rect:
+    """The sheet rectangle of the piece a grid was found in."""
+    return g.frame.rect(facts, 0, 0, *(n - 1 for n in g.frame.shape))
+
+
+def _without_notes(
+    sheet: Sheet, facts: Facts, before: np.ndarray, size: dict | None, first: WorkbookError, **kw
+) -> list[SheetPuzzle]:
+    """The sheet read again with its notes set aside (see :mod:`notes`); when that fails
+    too, the first reading's error, naming the cell without which the sheet reads."""
+    facts.kind = before.copy()
+    dims, dims_cells = dimensions(facts)
+    dims, dims_cells, notes = set_aside(facts, before, size or dims, dims_cells)
+    if notes:
+        try:
+            return _read_found(sheet, facts, dims, dims_cells, notes=notes, **kw)
+        except WorkbookError:
+            pass
+    culprits, footprint = _culprits(sheet, facts, dims, dims_cells, notes, kw["check"])
+    if not culprits:
+        raise first
+    raise WorkbookError(note_advice(sheet.name, str(first), culprits, footprint)) from None
+
+
+def _culprits(
+    sheet: Sheet, facts: Facts, dims: dict, dims_cells: set[Cell], notes: dict, check: bool
+) -> tuple[list[Cell], Rect | None]:
+    """The cells beside a puzzle without which the sheet reads (clue cells tried one by
+    one, at most MAX_TRIALS), and the range of the puzzle read without the first. A cell
+    whose removal leaves it among the puzzle's clues is a wrong clue, not a note: not named."""
+    aside = facts.kind.copy()
+    cells = np.argwhere(np.isin(aside, (CLUE, JUNK)))
+    beside: list[Cell] = []
+    first_box: Rect | None = None
+    for i, j in cells if len(cells) <= MAX_TRIALS else ():
+        facts.kind = aside.copy()
+        facts.kind[i, j] = EMPTY
+        cell = facts.cell(int(i), int(j))
+        try:
+            found = _read_found(
+                sheet, facts, dims, dims_cells, notes={**notes, cell: False}, givens=False,
+                check=check,
+            )  # fmt: skip
+        except WorkbookError:
+            continue
+        rects = [p.grid for p in found] + [
+            r for p in found for r in p.row_clue_cells + p.col_clue_cells if r[1] <= r[3]
+        ]
+        box = (
+            min(r[0] for r in rects),
+            min(r[1] for r in rects),
+            max(r[2] for r in rects),
+            max(r[3] for r in rects),
+        )
+        if not (box[0] <= cell[0] <= box[2] and box[1] <= cell[1] <= box[3]):
+            beside.append(cell)
+            first_box = first_box or box
+    facts.kind = aside
+    return beside, first_box
+
+
+def read_puzzles(
+    sheet: Sheet,
+    book: Book | None = None,
+    *,
+    givens: bool = False,
+    area: Rect | None = None,
+    check: bool = True,
+) -> list[SheetPuzzle]:
+    """Every puzzle on one sheet (or in ``area`` of it), in reading order.
+
+    WorkbookError naming the cell at fault; NoPuzzleError when the sheet holds none.
+    ``check`` False finds the grids even when their clues do not add up (to clear them).
+    A sheet that cannot be read as it stands is read again with its notes set aside.
+    """
+    names = named_ranges(book, sheet.name) if area is None else {}
+    facts = scan(sheet, area)
+    before = facts.kind.copy()
+    dims, dims_cells = dimensions(facts)
+    width = dims.get("width", (None, None))[0]
+    height = dims.get("height", (None, None))[0]
+    size = None
+    if SIZE_NAME in names:
+        width, height = size_from_name(sheet, names[SIZE_NAME])
+        size = {"width": (width, names[SIZE_NAME][:2]), "height": (height, names[SIZE_NAME][:2])}
+        dims = size
+    if GRID_NAME in names:
+        grid, bands = _named_grid(sheet, facts, names, (width, height))
+        return [
+            _sheet_puzzle(
+                sheet, facts, grid, bands, dims_cells, givens=givens, layout="named", check=check
+            )
+        ]
+    try:
+        return _read_found(sheet, facts, dims, dims_cells, givens=givens, check=check)
+    except NoPuzzleError:
+        raise
+    except WorkbookError as exc:
+        return _without_notes(sheet, facts, before, size, exc, givens=givens, check=check)
 
 
 def read_puzzle(
