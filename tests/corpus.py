@@ -8,7 +8,7 @@ line's batch path; the parity test of the back ends iterates the same cases.
 
 One module (longer than most) so that the tests, the parity test and
 ``bench/bench_finder.py`` build the same workbooks: one section per family of cases
-(typed clues, marks, rulers, places, verdicts, other writers).
+(typed clues, marks, rulers, places, notes, verdicts, other writers).
 """
 
 from __future__ import annotations
@@ -515,6 +515,60 @@ def _place_cases(folder: Path) -> list[Case]:
     return out
 
 
+def _note_cases(folder: Path) -> list[Case]:
+    """Notes a teacher typed in line with the clue bands: set aside, listed as ignored;
+    where a number beside the clues cannot be told from a clue, the error names it."""
+    out = []
+    house = grid_ref(HOUSE, 6, 6)
+
+    def typed(notes: dict[str, object], boxed: bool = True) -> Callable:
+        def fill(ws, wb):
+            puzzle_at(ws, HOUSE, 6, 6, boxed=boxed)
+            for cell, value in notes.items():
+                ws[cell] = value
+
+        return fill
+
+    for name, notes, boxed, ignored in (
+        # a sentence right of the column clues, in their rows
+        ("notes-right-of-column-clues", {"Q4": "Check the corners first"}, True, ("Q4 note",)),
+        # under the row clues: a line of text, and a year 30 rows below in column A
+        (
+            "notes-under-row-clues",
+            {"B17": "Good luck!", "A45": 2026},
+            False,
+            ("B17 note", "A45 note"),
+        ),
+        # a number three columns right of the 10×10 grid, in a column-clue row
+        ("notes-number-right", {"S4": 12}, True, ("S4 note",)),
+        # a label beside a row's clues, not a height
+        ("notes-label-beside-clues", {"A12": "Rows:"}, True, ("A12 note",)),
+    ):
+        path = _book(folder, name, typed(notes, boxed))
+        out.append(Case(name, path, [Expect("Puzzle", house, HOUSE, ignored=ignored)]))
+    path = _book(folder, "notes-number-beside", typed({"P4": 7}))
+    out.append(
+        Case(
+            "notes-number-beside",
+            path,
+            error=(
+                r"^Puzzle: rows hold 55 black cells, columns 62; the puzzle reads without "
+                r"Puzzle!P4: if it is a note, move it away from the clues or pick the puzzle "
+                r"with --range Puzzle!B3:O15$"
+            ),
+        )
+    )
+    out.append(
+        Case(
+            "notes-number-beside-range",
+            path,
+            [Expect("Puzzle", house, HOUSE)],
+            area="Puzzle!B3:O15",
+        )
+    )
+    return out
+
+
 BIG = [  # 40×40: a triangle with a notch pattern, unique by line logic
     "".join("#" if c <= r and not (r % 5 == 4 and c % 5 == 2) else "." for c in range(40))
     for r in range(40)
@@ -749,6 +803,7 @@ def build_corpus(folder: str | Path, *, libreoffice: bool = True) -> list[Case]:
         + _mark_cases(folder)
         + _ruler_cases(folder)
         + _place_cases(folder)
+        + _note_cases(folder)
         + _verdict_cases(folder)
         + _xlsxwriter_cases(folder)
     )

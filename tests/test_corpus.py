@@ -145,6 +145,22 @@ def test_range_option_picks_one_of_two_close_puzzles(tmp_path, capsys):
     assert "[Two!R6:Y11]" in capsys.readouterr().out
 
 
+def test_json_lists_notes_and_an_ambiguous_number_names_its_cell(tmp_path, capsys):
+    """Notes typed in line with the clues are set aside and listed; a number right beside
+    the column clues is named with the --range that leaves it out, which then reads."""
+    case = CASES["notes-under-row-clues"]
+    assert main(["solve", str(case.path), "--json"]) == 0
+    record = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert (record["range"], record["status"]) == ("Puzzle!F6:O15", "unique")
+    assert record["ignored"] == ["B17 note", "A45 note"]
+    beside = CASES["notes-number-beside"]
+    assert main(["solve", str(beside.path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "Puzzle!P4" in err and "--range Puzzle!B3:O15" in err
+    assert main(["solve", str(beside.path), "--range", "Puzzle!B3:O15", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["status"] == "unique"
+
+
 @pytest.mark.parametrize("marks", ["fills", "ones", "squares", "hashes"])
 def test_grading_reads_typed_marks_as_fills(tmp_path, marks):
     """A class typing 1s, ■s or #s is graded as one filling cells: same wrong cells."""
