@@ -29,8 +29,8 @@ from .scan import CLUE, EMPTY, JUNK, MARK, RULER, TEXT, Facts
 
 NOTE_GAP = 2  # empty rows and columns all around a stray cell (as between two puzzles)
 NOTE_CELLS = 2  # a stray group holds at most this many cells ("3/1" and "2026")
-NAMED_NOTES = 3
-MIN_WORD = 2  # letters that make a short text a word  # an error names at most this many notes
+NAMED_NOTES = 3  # an error names at most this many notes
+MIN_WORD = 2  # letters that make a short text a word
 
 
 def _window_counts(mask: np.ndarray, reach: int) -> np.ndarray:
