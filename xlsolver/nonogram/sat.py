@@ -48,6 +48,12 @@ PARTIAL_ROUNDS = 6  # rounds of those (the solver keeps what it learned in earli
 # workers: 62-65 s with 20,000 or 8,000, 71-74 s with 3,000 (more puzzles pay for probing
 # and a child process).
 ESCALATE_CONFLICTS = 20_000
+# Small boards get more: there a conflict is cheap and Kissat's start (a child, probing,
+# CaDiCaL for the next solution) is not. TAAI 2011 in one process (Glucose 3): 113.2 s
+# cpu with 20,000, 101.2 s with 35,000, 99.0 s with 50,000, 96.7 s with 100,000; TCGA
+# 2016 142.3 s and 115.5 s. Faase (7,600 cells) would pay 8.5 s more for 100,000.
+SMALL_BOARD_CELLS = 1_000  # a tournament's 25×25 has 625
+SMALL_BOARD_FACTOR = 5
 CHILD_PROCESSES = True  # the spreadsheet macros turn this off: never fork a spreadsheet program
 
 
@@ -336,7 +342,10 @@ class SatSearch:
         processes here, or the time limit stopped it). Kissat runs in a child process, so
         the time limit can still stop it; which path is taken depends on work, not time.
         """
-        res = self._solve([], seconds_left(), ESCALATE_CONFLICTS) if ESCALATE_CONFLICTS else None
+        budget = ESCALATE_CONFLICTS
+        if self.enc.h * self.enc.w <= SMALL_BOARD_CELLS:
+            budget *= SMALL_BOARD_FACTOR
+        res = self._solve([], seconds_left(), budget) if budget else None
         if res is not None:
             return self.enc.decode(self.solver.get_model()) if res else False
         if not child_processes_allowed():
