@@ -76,17 +76,3 @@ def test_the_direct_road_is_taken_for_the_solver_in_use(monkeypatch) -> None:
     with new_solver(SOLVER, [[1, 2], [-1]]) as solver:
         assert solver.solve()
     assert called == [[1, 2], [-1]]
-
-
-def test_the_encoding_holds_no_clause_its_constant_makes_true() -> None:
-    """Known cells are the constant literal: a clause holding it says nothing, and is
-    not built. Glucose drops such clauses as they come, so the search is the same."""
-    for path in ("jwilk-data001.nin", "taai2011-first3-questions.txt"):
-        puzzle = read_puzzles(DATA / path)[0]
-        board = Board(puzzle)
-        board.propagate()
-        enc = Encoding(board)
-        assert [c for c in enc.clauses if enc.true in c] == [[enc.true]]
-        with new_solver(SOLVER, enc.clauses) as solver:
-            assert solver.solve()
-            assert puzzle.is_solution(enc.decode(solver.get_model()))

@@ -126,15 +126,12 @@ class Encoding:
             nxt = ladders[j + 1] if j + 1 < k else None
             if nxt is not None:
                 lo2, hi2 = bounds[j + 1]
-                for p in range(lo2, min(hi2, hi + c) + 1):  # beyond: u[p - c - 1] is true
+                for p in range(lo2, hi2 + 1):
                     add([-nxt[p], u[p - c - 1] if p > c else -true])
-            for i in range(lo, hi + c):  # a covered cell is black (nothing to say if it is)
-                if cell[i] != true:
-                    add([-u[i], u[i - c] if i >= c else -true, cell[i]])
+            for i in range(lo, hi + c):  # a covered cell is black
+                add([-u[i], u[i - c] if i >= c else -true, cell[i]])
             last = bounds[j + 1][1] if nxt is not None else n
-            # a black cell after clue j's start, before the next: covered (before lo + c
-            # it is: the start lies in lo..i)
-            for i in range(lo + c, last):
+            for i in range(lo, last):  # a black cell after clue j's start, before the next: covered
                 if cell[i] == -true:
                     continue
                 add(
