@@ -45,6 +45,18 @@ HEART = [  # 10×10 with an empty last row (its box keeps it), unique
     "..........",
     "..........",
 ]
+DOT = [  # 10×10, unique: four corner blocks and a centre dot, whose clues stand alone
+    "###.....##",
+    "###.....##",
+    "###.....##",
+    "..........",
+    "..........",
+    ".....#....",
+    "..........",
+    "..........",
+    "###.....##",
+    "###.....##",
+]
 BOAT = [  # 8×6, unique
     "...#....",
     "...##...",
@@ -546,6 +558,17 @@ def _note_cases(folder: Path) -> list[Case]:
     ):
         path = _book(folder, name, typed(notes, boxed))
         out.append(Case(name, path, [Expect("Puzzle", house, HOUSE, ignored=ignored)]))
+    # lone clues: the centre dot's row and column clue ("1") each stand apart from the
+    # others, as a stray number would; with a note under the unboxed grid they are still
+    # clues (setting them aside would read another puzzle)
+    dot = grid_ref(DOT, 6, 6)
+
+    def dotted(ws, wb):
+        puzzle_at(ws, DOT, 6, 6, boxed=False)
+        ws["D17"] = "Good luck!"
+
+    path = _book(folder, "notes-lone-clues", dotted)
+    out.append(Case("notes-lone-clues", path, [Expect("Puzzle", dot, DOT, ignored=("D17 note",))]))
     path = _book(folder, "notes-number-beside", typed({"P4": 7}))
     out.append(
         Case(

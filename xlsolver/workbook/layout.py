@@ -24,7 +24,7 @@ from ..limits import MAX_SIDE
 from ..nonogram.colour_puzzle import ColourPuzzle
 from ..nonogram.puzzle import Puzzle, PuzzleError, line_name
 from ..sheets.errors import WorkbookError
-from ..sheets.protocol import Book, Cell, Rect, Sheet
+from ..sheets.protocol import Book, Cell, Rect, Sheet, bounds
 from .address import where
 from .bands import band_top, dimensions, line_clues
 from .clues import BadClue, parse_clues, parse_size
@@ -32,8 +32,8 @@ from .colour_read import colour_givens, read_colour_puzzle
 from .finder import LEFTOVER_CLUES, Frame, Grid, ambiguous, close_parts, find_grids, leftovers
 from .marks import luminance, read_states
 from .notes import advice as note_advice
+from .notes import clue_set_aside, reported, set_aside
 from .notes import labels as note_labels
-from .notes import reported, set_aside
 from .scan import CLUE, EMPTY, JUNK, STRONG, Facts, NoPuzzleError, scan
 
 GRID_NAME, ROW_NAME, COL_NAME, SIZE_NAME = "PuzzleGrid", "RowClues", "ColClues", "PuzzleSize"
@@ -379,18 +379,28 @@ def _without_notes(
 ) -> list[SheetPuzzle]:
     """The sheet read again with its notes set aside (see :mod:`notes`); when that fails
     too, the first reading's error, naming the cell without which the sheet reads."""
-    facts.kind = before.copy()
-    dims, dims_cells = dimensions(facts)
-    dims, dims_cells, notes = set_aside(facts, before, size or dims, dims_cells)
-    if notes:
+    for strays in (False, True):  # text and labels first, then numbers standing apart
+        facts.kind = before.copy()
+        dims, dims_cells = dimensions(facts)
+        dims, dims_cells, notes = set_aside(facts, before, size or dims, dims_cells, strays)
+        if not notes:
+            continue
         try:
-            return _read_found(sheet, facts, dims, dims_cells, notes=notes, **kw)
+            found = _read_found(sheet, facts, dims, dims_cells, notes=notes, **kw)
         except WorkbookError:
-            pass
+            continue
+        if not clue_set_aside(before, notes, facts, [_footprint(p) for p in found]):
+            return found
     culprits, footprint = _culprits(sheet, facts, dims, dims_cells, notes, kw["check"])
     if not culprits:
         raise first
     raise WorkbookError(note_advice(sheet.name, str(first), culprits, footprint)) from None
+
+
+def _footprint(puzzle: SheetPuzzle) -> Rect:
+    """The range a puzzle covers: its grid and every clue cell."""
+    rects = [r for r in puzzle.row_clue_cells + puzzle.col_clue_cells if r[1] <= r[3]]
+    return bounds([puzzle.grid, *rects])
 
 
 def _culprits(
@@ -414,15 +424,7 @@ def _culprits(
             )  # fmt: skip
         except WorkbookError:
             continue
-        rects = [p.grid for p in found] + [
-            r for p in found for r in p.row_clue_cells + p.col_clue_cells if r[1] <= r[3]
-        ]
-        box = (
-            min(r[0] for r in rects),
-            min(r[1] for r in rects),
-            max(r[2] for r in rects),
-            max(r[3] for r in rects),
-        )
+        box = bounds([_footprint(p) for p in found])
         if not (box[0] <= cell[0] <= box[2] and box[1] <= cell[1] <= box[3]):
             beside.append(cell)
             first_box = first_box or box

@@ -1,8 +1,10 @@
 """Notes: what a person typed beside a puzzle that belongs to no clue band.
 
 The finder reads a sheet as it stands first: text ends a clue band, and a number in
-line with a band is a clue. When that reading fails, the sheet is read once more with
-its notes set aside, and the second reading is kept when it succeeds. Notes are
+line with a band is a clue. When that reading fails, the sheet is read again with its
+text notes and labels set aside, then with stray cells too; a reading is kept when it
+succeeds and sets no number aside within the puzzle it reads (there the number was a
+clue: a single dot's lone ``1``). Notes are
 
 - text (a word of two letters or more, a sentence, a label such as ``Name:``): it
   neither ends a band nor is read as clues, wherever it stands;
@@ -90,10 +92,11 @@ def _beside_clues(facts: Facts, before: np.ndarray, cell: Cell, used: set[Cell])
 
 
 def set_aside(
-    facts: Facts, before: np.ndarray, dims: dict, used: set[Cell]
+    facts: Facts, before: np.ndarray, dims: dict, used: set[Cell], strays: bool = True
 ) -> tuple[dict, set[Cell], dict[Cell, bool]]:
     """Set the notes of a scanned sheet aside (their cells become EMPTY in ``facts``):
-    the sizes and size cells that stay, and the note cells (True: text)."""
+    the sizes and size cells that stay, and the note cells (True: text). Without
+    ``strays``, text and labels only: numbers standing apart stay."""
     dims, used = dict(dims), set(used)
     notes: dict[Cell, bool] = {}
     for label, (_, number) in list(dims.items()):
@@ -106,14 +109,26 @@ def set_aside(
         if ij is not None:
             facts.kind[ij] = before[ij]  # the number is a clue again
         notes[label_cell] = False
-    stray = stray_cells(facts)
     text = (facts.kind == TEXT) | _words(facts)
+    stray = stray_cells(facts) if strays else np.zeros_like(text)
     for i, j in np.argwhere(stray | text):
         cell = facts.cell(int(i), int(j))
         if cell not in used:
             facts.kind[i, j] = EMPTY
             notes.setdefault(cell, bool(text[i, j]))
     return dims, used, notes
+
+
+def clue_set_aside(before: np.ndarray, notes: dict[Cell, bool], facts: Facts, boxes) -> bool:
+    """True when a number set aside stands within one of ``boxes`` (a puzzle's grid and
+    clue bands): there it was a clue, and the reading without it is a different puzzle."""
+    for cell in notes:
+        ij = facts.index(cell)
+        if ij is None or before[ij] != CLUE:
+            continue
+        if any(b[0] <= cell[0] <= b[2] and b[1] <= cell[1] <= b[3] for b in boxes):
+            return True
+    return False
 
 
 def reported(
