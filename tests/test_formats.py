@@ -525,6 +525,26 @@ def test_taai_an_empty_last_row_written_as_a_blank_line(tmp_path: Path, capsys) 
     assert grid.shape == (6, 6) and note.is_solution(grid)
 
 
+def test_taai_blank_lines_that_leave_the_size_open_are_refused(tmp_path: Path, capsys) -> None:
+    """A 5×5 whose last column and two last rows are empty, written with blank lines: read
+    as a 4×4 its clues add up too, so the size is open and the block is refused."""
+    picture = ["#.#..", ".#...", "###..", ".....", "....."]
+    five = Puzzle.from_solution(np.array([[c == "#" for c in row] for row in picture]))
+    lines8 = list(five.cols + five.rows[:3])  # the lines before the trailing blank ones
+    Puzzle.from_clues(rows=lines8[4:], cols=lines8[:4])  # as a 4×4, valid clues too
+    lines = ["$1"] + ["\t".join(map(str, c)) for c in five.cols + five.rows]
+    path = tmp_path / "open.txt"
+    path.write_text("\n".join(lines) + "\n\n")
+    code, _, err = cli(capsys, "solve", str(path))
+    assert code == 2 and err == [
+        f"xlsolver: {path}:1: $1: the blank lines at its end leave the size open (4×4 or "
+        "5×5: empty last rows or separators); write an empty line as 0"
+    ]
+    path.write_text("\n".join(line or "0" for line in lines) + "\n")
+    (again,) = read_puzzles(path)
+    assert (again.rows, again.cols) == (five.rows, five.cols)
+
+
 def test_json_other_fields_are_ignored_and_a_trailing_comma_separates_nothing(
     tmp_path: Path, capsys
 ) -> None:
@@ -721,3 +741,20 @@ def test_convert_a_batch_into_a_one_puzzle_format_names_one_that_holds_many(
         f"xlsolver: {out}: 3 puzzles, but a .non file holds one; write them to a .nonpack, "
         ".json, .xml or .nin file, GRID text (--format grid), or a workbook"
     ]
+
+
+@pytest.mark.parametrize("black, white", [("#", "."), ("X", "-")])
+def test_a_non_goal_in_another_notation(tmp_path: Path, capsys, black: str, white: str) -> None:
+    """Other programs write a .non goal as #/. or X/-: it reads as the same goal; any
+    other character is named."""
+    text = (DATA / "webpbn-00001-dancer.non").read_text()
+    ones = text.split('goal "')[1].split('"')[0]
+    path = tmp_path / "dancer.non"
+    path.write_text(text.replace(ones, ones.replace("1", black).replace("0", white)))
+    (puzzle,) = read_puzzles(path)
+    expected = np.array([ch == "1" for ch in ones]).reshape(puzzle.height, puzzle.width)
+    assert puzzle.is_solution(expected)
+    assert (np.asarray(puzzle.meta["goal"]) == expected).all()
+    path.write_text(text.replace(ones, "?" + ones[1:]))
+    code, _, err = cli(capsys, "solve", str(path))
+    assert code == 2 and len(err) == 1 and 'goal: "?" is neither black' in err[0]

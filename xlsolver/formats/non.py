@@ -46,6 +46,8 @@ KEYWORDS = {*STRING_KEYS, *SIZE_KEYS, *SECTION_KEYS, "goal", "color"}
 BUNDLE_DIVIDER = "===="
 BACKGROUND = "#ffffff"
 EMPTY_GOAL_CELL = "0"
+BLACK_GOAL_CELLS = "1#Xx"  # a goal's cells: 0/1 as written here, #/. or X/- by other programs
+WHITE_GOAL_CELLS = "0.-"
 CLUE_TOKEN = re.compile(r"(\d+)([^\d\s,]?)")
 CLUE_TEXT = re.compile(r"[\d\s,]+")  # a plain line of clues
 NONNY_DEFAULT = "black"  # Nonny's colour of numbers before any colour name
@@ -303,8 +305,15 @@ def _goal(text: str, puzzle: Puzzle | ColourPuzzle, source: str, lineno: int) ->
             lineno,
         )
     if not isinstance(puzzle, ColourPuzzle):
+        odd = set(text) - set(BLACK_GOAL_CELLS) - set(WHITE_GOAL_CELLS)
+        if odd:
+            raise FormatError(
+                f'goal: "{min(odd)}" is neither black (1, #, X) nor white (0, ., -)',
+                source,
+                lineno,
+            )
         cells = [
-            [ch != EMPTY_GOAL_CELL for ch in text[r * width : (r + 1) * width]]
+            [ch in BLACK_GOAL_CELLS for ch in text[r * width : (r + 1) * width]]
             for r in range(height)
         ]
         check_goal(puzzle, cells, source, lineno)

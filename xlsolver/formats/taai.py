@@ -74,13 +74,22 @@ def _puzzle(block: Block, source: str) -> Puzzle:
     while blank and not body[blank - 1][1].strip():
         blank -= 1  # body[blank:] are blank lines: empty last rows, or separators
     clues = [parse_numbers(text.split(), source, lineno) for lineno, text in body[:blank]]
-    lines = _square(clues, len(body) - blank)
-    if not lines:
+    readings = _square(clues, len(body) - blank)
+    if not readings:
         raise FormatError(
             f"${number}: {len(clues)} clue lines; a square board needs twice its size",
             source,
             header_line,
         )
+    if len(readings) > 1:
+        sizes = " or ".join(f"{len(r) // 2}×{len(r) // 2}" for r in readings)
+        raise FormatError(
+            f"${number}: the blank lines at its end leave the size open ({sizes}: empty last "
+            "rows or separators); write an empty line as 0",
+            source,
+            header_line,
+        )
+    lines = readings[0]
     size = len(lines) // 2
     name = f"${number}"
     return build_puzzle(
@@ -93,21 +102,24 @@ def _puzzle(block: Block, source: str) -> Puzzle:
     )
 
 
-def _square(clues: Clues, blanks: int) -> Clues:
-    """The clue lines of the board, with as many of the trailing blank lines as empty last
-    rows as make valid clues (the fewest), else as make an even count; [] when none can."""
+def _square(clues: Clues, blanks: int) -> list[Clues]:
+    """The ways to read the board's clue lines, taking some of the trailing blank lines as
+    empty last rows: those that make valid clues, else the one that makes an even count;
+    [] when none can. More than one way leaves the size open."""
     if not clues:  # blank lines alone make no board
         return []
-    even = [k for k in range(blanks + 1) if (len(clues) + k) % 2 == 0]
-    for k in even if len(even) > 1 else ():  # one way to read it: validation says the rest
-        lines = clues + [()] * k
+    even = [clues + [()] * k for k in range(blanks + 1) if (len(clues) + k) % 2 == 0]
+    if len(even) < 2:  # one way to read it: validation says the rest
+        return even
+    valid = []
+    for lines in even:
         size = len(lines) // 2
         try:
             Puzzle.from_clues(lines[size:], lines[:size])
         except PuzzleError:
             continue
-        return lines
-    return clues + [()] * even[0] if even else []
+        valid.append(lines)
+    return valid or even[:1]
 
 
 def dumps(puzzle: Puzzle, number: int = 1) -> str:
