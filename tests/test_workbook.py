@@ -15,6 +15,7 @@ from xlsolver.commands.solve_workbooks import run_workbooks
 from xlsolver.nonogram.puzzle import Puzzle
 from xlsolver.sheets.openpyxl_sheet import new_book, open_book
 from xlsolver.workbook import read_puzzle, write_template
+from xlsolver.workbook.layout import find_puzzles
 
 SAMPLES = Path(__file__).resolve().parents[1] / "workbooks"
 GREY, WHITE, RED, BLACK = "#808080", "#FFFFFF", "#FF0000", "#000000"
@@ -217,6 +218,30 @@ def test_new_and_convert_commands(tmp_path, data_dir):
     back = tmp_path / "p.non"
     assert cli_main(["convert", str(book_path), "-o", str(back)]) == 0
     assert read_puzzles(back)[0].rows == original.rows
+
+
+def test_convert_a_workbook_of_several_puzzles(tmp_path, capsys):
+    """Every puzzle of a workbook goes into a file that holds many, read back with the
+    same clues; a .non target is refused naming those formats and --sheet."""
+    source = SAMPLES / "layouts.xlsx"
+    book = open_book(source, read_only=True)
+    found = find_puzzles(book)
+    assert len(found) > 1
+    pack = tmp_path / "all.nonpack"
+    assert cli_main(["convert", str(source), "-o", str(pack)]) == 0
+    from xlsolver.formats import read_puzzles
+
+    back = read_puzzles(pack)
+    assert [(p.rows, p.cols) for p in back] == [(f.puzzle.rows, f.puzzle.cols) for f in found]
+    capsys.readouterr()
+    one = tmp_path / "one.non"
+    assert cli_main(["convert", str(source), "-o", str(one)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"xlsolver: {one}: {len(found)} puzzles, but a .non file holds one")
+    assert err.endswith("or pick one sheet with --sheet") and not one.exists()
+    sheet = found[0].sheet
+    assert cli_main(["convert", str(source), "--sheet", sheet, "-o", str(one)]) == 0
+    assert read_puzzles(one)[0].rows == found[0].puzzle.rows
 
 
 def test_xlsm_keeps_its_macros(tmp_path):

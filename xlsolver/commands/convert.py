@@ -69,7 +69,7 @@ def to_workbook(puzzles: list[Puzzle], output: Path, inputs=(), in_place: bool =
     save_new(book, output, inputs, in_place=in_place)
 
 
-def read_source(source: Path, sheet: str | None, to_workbook: bool) -> list[Puzzle]:
+def read_source(source: Path, sheet: str | None) -> list[Puzzle]:
     """The puzzles of the input; WorkbookError/FormatError naming the file when not."""
     if not is_workbook(source):
         return read_puzzles(source)  # several: the writer says whether the target holds them
@@ -83,10 +83,7 @@ def read_source(source: Path, sheet: str | None, to_workbook: bool) -> list[Puzz
         raise WorkbookError(with_file(str(source), str(exc))) from None
     finally:
         close_book(book)
-    if not to_workbook and len(found) > 1:
-        names = ", ".join(f.sheet for f in found)
-        raise WorkbookError(f"{source}: {len(found)} puzzles ({names}); pick one with --sheet")
-    return [f.puzzle for f in found]
+    return [f.puzzle for f in found]  # several: the writer says whether the target holds them
 
 
 def run(args) -> int:
@@ -97,11 +94,17 @@ def run(args) -> int:
         check_output(output, inputs, in_place=in_place)
         if is_workbook(output):
             check_target(output)
-        puzzles = read_source(source, args.sheet, is_workbook(output))
+        puzzles = read_source(source, args.sheet)
         if is_workbook(output):
             to_workbook(puzzles, output, inputs, in_place)
         else:
-            write_puzzles(puzzles, output, args.format, inputs, in_place=in_place)
+            try:
+                write_puzzles(puzzles, output, args.format, inputs, in_place=in_place)
+            except FormatError as exc:
+                if len(puzzles) > 1 and is_workbook(source):  # a workbook's puzzles
+                    reason = f"{exc.reason}; or pick one sheet with --sheet"
+                    raise FormatError(reason, exc.path, exc.line) from None
+                raise
         count = len(puzzles)
     except (WorkbookError, FormatError, ValueError, OSError) as exc:
         print(f"xlsolver: {exc}", file=sys.stderr)
