@@ -17,7 +17,8 @@ black is ``000000`` and white ``FFFFFF``. A goal image shows each colour by its 
 a colour without one is shown by its name when that is one character, black and white
 by ``X`` and ``.`` (as pbnsolve does), and any other is refused naming its element when
 the image holds a character of no colour. A puzzle set may hold several puzzles. Entity
-declarations are refused (no entity expansion); the DTD is never fetched.
+declarations are refused (no entity expansion); the DTD is never fetched, and a
+reference to an entity it would declare reads as the HTML name (``&copy;`` → ©).
 """
 
 from __future__ import annotations
@@ -89,6 +90,14 @@ def parse_xml(text: str, source: str) -> Node:
     def chars(data: str) -> None:
         stack[-1].text += data
 
+    def skipped(name: str, is_parameter: bool) -> None:
+        """A reference to an entity the DTD (never fetched) declares: webpbn's exports
+        write ``&copy;``; the HTML names are read as HTML reads them."""
+        from html.entities import name2codepoint
+
+        if not is_parameter and name in name2codepoint:
+            stack[-1].text += chr(name2codepoint[name])
+
     def entity(name, *_args) -> None:
         raise FormatError(
             f'entity "{name}" declared: entities are not allowed', source, parser.CurrentLineNumber
@@ -98,6 +107,7 @@ def parse_xml(text: str, source: str) -> Node:
     parser.EndElementHandler = end
     parser.CharacterDataHandler = chars
     parser.EntityDeclHandler = entity
+    parser.SkippedEntityHandler = skipped
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
     try:
         parser.Parse(text, True)
