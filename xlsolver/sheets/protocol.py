@@ -26,6 +26,11 @@ def bounds(rects: Iterable[Rect]) -> Rect:
     return (min(top), min(left), max(bottom), max(right))
 
 
+def holds(rect: Rect, cell: Cell) -> bool:
+    """True when the cell lies within the rectangle (edges included)."""
+    return rect[0] <= cell[0] <= rect[2] and rect[1] <= cell[1] <= rect[3]
+
+
 def column_letter(col: int) -> str:
     """1 → ``A``, 28 → ``AB``."""
     letters = ""

@@ -23,7 +23,7 @@ from ..limits import MAX_SIDE
 from ..nonogram.colour_puzzle import Palette
 from ..sheets.errors import WorkbookError
 from ..sheets.openpyxl_sheet import a1_rect
-from ..sheets.protocol import Book, Rect, Sheet
+from ..sheets.protocol import Book, Rect, Sheet, holds
 from ..workbook.address import where
 from ..workbook.files import open_book
 from ..workbook.layout import GRID_NAME
@@ -62,8 +62,7 @@ def _title(sheet: Sheet, used: Rect, rect: Rect) -> str:
     for i, row in enumerate(sheet.read_values(used)):
         for j, v in enumerate(row):
             r, c = top + i, left + j
-            inside = rect[0] <= r <= rect[2] and rect[1] <= c <= rect[3]
-            if not inside and isinstance(v, str) and len(v.strip()) > 1:
+            if not holds(rect, (r, c)) and isinstance(v, str) and len(v.strip()) > 1:
                 return v.strip()
     return ""
 

@@ -24,7 +24,7 @@ from ..limits import MAX_SIDE
 from ..nonogram.colour_puzzle import ColourPuzzle
 from ..nonogram.puzzle import Puzzle, PuzzleError, line_name
 from ..sheets.errors import WorkbookError
-from ..sheets.protocol import Book, Cell, Rect, Sheet, bounds
+from ..sheets.protocol import Book, Cell, Rect, Sheet, bounds, holds
 from .address import where
 from .bands import band_top, dimensions, line_clues
 from .clues import BadClue, parse_clues, parse_size
@@ -425,7 +425,7 @@ def _culprits(
         except WorkbookError:
             continue
         box = bounds([_footprint(p) for p in found])
-        if not (box[0] <= cell[0] <= box[2] and box[1] <= cell[1] <= box[3]):
+        if not holds(box, cell):
             beside.append(cell)
             first_box = first_box or box
     facts.kind = aside

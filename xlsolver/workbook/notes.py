@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..sheets.protocol import Cell, Rect
+from ..sheets.protocol import Cell, Rect, holds
 from .address import cell_ref, where
 from .bands import LABEL_OFFSETS
 from .clues import dimension_label
@@ -126,7 +126,7 @@ def clue_set_aside(before: np.ndarray, notes: dict[Cell, bool], facts: Facts, bo
         ij = facts.index(cell)
         if ij is None or before[ij] != CLUE:
             continue
-        if any(b[0] <= cell[0] <= b[2] and b[1] <= cell[1] <= b[3] for b in boxes):
+        if any(holds(box, cell) for box in boxes):
             return True
     return False
 
@@ -139,7 +139,7 @@ def reported(
     rows, cols = bands
     out = []
     for (r, c), is_text in sorted(notes.items()):
-        if not (piece[0] <= r <= piece[2] and piece[1] <= c <= piece[3]):
+        if not holds(piece, (r, c)):
             continue
         beside_cols = cols is not None and cols[0] <= r <= cols[2]
         beside_rows = rows is not None and rows[1] <= c <= rows[3]
