@@ -56,12 +56,18 @@ def reverse_bits(x: int, n: int) -> int:
     return flipped >> ((size << 3) - n)
 
 
-def reverse_fields(fields: list[int], n: int) -> list[int]:
-    """Each n-bit field reversed (order kept): one reversal for the whole list."""
+def reversed_packed(fields: list[int], n: int) -> int:
+    """The n-bit fields packed into one number and reversed with one reversal: field i
+    of the result (counted from the low end) is ``fields[i]`` reversed."""
     packed = 0
     for f in fields:
         packed = (packed << n) | f
-    flipped = reverse_bits(packed, n * len(fields))
+    return reverse_bits(packed, n * len(fields))
+
+
+def reverse_fields(fields: list[int], n: int) -> list[int]:
+    """Each n-bit field reversed (order kept): one reversal for the whole list."""
+    flipped = reversed_packed(fields, n)
     mask = (1 << n) - 1
     return [(flipped >> (i * n)) & mask for i in range(len(fields))]
 
@@ -131,10 +137,7 @@ def solve_line(clues: tuple[int, ...], n: int, black: int, white: int) -> LineSo
     # One reversal for every field of the backward pass: field i of ``back`` is bwd[i]
     # reversed, which is field 2k - i of the line-order layout of ``fwd``.
     last = len(bwd) - 1
-    packed = 0
-    for f in bwd:
-        packed = (packed << n) | f
-    back = reverse_bits(packed, n * len(bwd))
+    back = reversed_packed(bwd, n)
     cover = 0
     starts = []
     for j, c in enumerate(clues):
