@@ -35,9 +35,9 @@ __all__ = ["Encoding", "SatSearch", "limited_solve", "symmetric_pairs"]
 
 # Glucose 3 (python-sat). On the tournament sets it needs 10 % less time than Glucose 4.2
 # for the same verdicts (TAAI 2011 puzzles 301-1000 and TCGA 2016, first and second
-# solution, 20,000-conflict budget: 75.3 s against 83.7 s; the whole TAAI 2011 call
-# 120.6 s cpu against 131.6 s); Glucose 4.2 beat CaDiCaL 1.9.5 there (63 s against 106 s
-# on puzzles 481-780), and both Glucoses can be interrupted, CaDiCaL in python-sat not.
+# solution, 20,000-conflict budget: 75.3 s against 83.7 s); Glucose 4.2 beat CaDiCaL
+# 1.9.5 there (63 s against 106 s on puzzles 481-780), and both Glucoses can be
+# interrupted, CaDiCaL in python-sat not.
 SOLVER = "glucose3"
 # Work budgets in Glucose conflicts (never seconds, so every machine takes the same path):
 SYMMETRY_QUICK_CONFLICTS = 1_000  # a symmetric solution is looked for first, this long (0: not)
