@@ -148,17 +148,25 @@ def put_bands(
     right_side: bool = False,
     below: bool = False,
     gap: int = 0,
+    far: int = 0,
 ) -> None:
     """Clue bands around a grid cornered at (top, left): one number per cell, or one
-    ``cell(clues)`` value per line; above/left, or right/below; ``gap`` spacer lines."""
+    ``cell(clues)`` value per line; above/left, or right/below; ``gap`` spacer lines;
+    ``far``: bands that many lines deeper than the clues need, each line's clues typed
+    from the band's far edge (top-aligned above the grid, left-aligned left of it)."""
     h, w = len(rows), len(cols)
     for axis, lines in (("row", rows), ("col", cols)):
+        depth = max(len(c) for c in lines) + far
         for i, clues in enumerate(lines):
             items = [cell(clues)] if cell else list(clues)
             if cell and not clues:
                 items = []
-            n = len(items)
-            for k, v in enumerate(items):
+            n = depth if far and not cell else len(items)
+            if far and not cell and (right_side if axis == "row" else below):
+                k0 = depth - len(items)  # the far edge is the band's end
+            else:
+                k0 = 0
+            for k, v in enumerate(items, start=k0):
                 if axis == "row":
                     c = left + w + gap + k if right_side else left - gap - n + k
                     ws.cell(top + i, c, v)
@@ -409,6 +417,10 @@ def _place_cases(folder: Path) -> list[Case]:
         ("right", {"right_side": True}, (6, 2)),
         ("below", {"below": True}, (2, 6)),
         ("spacer", {"gap": 1}, (7, 7)),
+        # clues typed from the far edge of bands three lines deeper than they need
+        ("far", {"far": 3}, (10, 10)),
+        ("far-right-below", {"far": 3, "right_side": True, "below": True}, (2, 2)),
+        ("far-unboxed", {"far": 3, "boxed": False}, (10, 10)),
     ):
         path = _book(
             folder,

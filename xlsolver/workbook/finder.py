@@ -242,6 +242,59 @@ def _whole(facts: Facts, occupied: np.ndarray, part: Rect, piece: Rect, across: 
     return _span(occupied, part, across) * PART_SPAN >= _span(occupied, piece, across)
 
 
+def _lines(mask: np.ndarray, offset: int) -> tuple[int, int] | None:
+    """The first and last index (plus ``offset``) where a 1-D mask is true."""
+    idx = np.nonzero(mask)[0]
+    return (offset + int(idx[0]), offset + int(idx[-1])) if len(idx) else None
+
+
+def _band_apart(facts: Facts, occupied: np.ndarray, band: Rect, grid: Rect, across: bool) -> bool:
+    """True when ``band`` holds the clues of the boxed grid in the part ``grid`` next to it,
+    typed away from it in a deep band: ``band`` has no boxed cells and lies within the
+    grid's columns (``across``: the parts are stacked) or rows, and no clue stands
+    between the grid and ``band`` in the grid's own part."""
+    b0, c0, b1, c1 = band
+    g0, h0, g1, h1 = grid
+    if facts.boxed[b0 : b1 + 1, c0 : c1 + 1].any():
+        return False
+    boxed = facts.boxed[g0 : g1 + 1, h0 : h1 + 1]
+    used = occupied[b0 : b1 + 1, c0 : c1 + 1]
+    box_span = _lines(boxed.any(0) if across else boxed.any(1), h0 if across else g0)
+    band_span = _lines(used.any(0) if across else used.any(1), c0 if across else b0)
+    if box_span is None or band_span is None:
+        return False
+    if band_span[0] < box_span[0] or band_span[1] > box_span[1]:
+        return False
+    first, last = _lines(boxed.any(1) if across else boxed.any(0), g0 if across else h0)
+    lo, hi = box_span
+    if across:  # rows between the band and the box, over the box's columns
+        rows = slice(g0, first) if b1 < g0 else slice(last + 1, g1 + 1)
+        between = facts.kind[rows, lo : hi + 1]
+    else:
+        cols = slice(h0, first) if c1 < h0 else slice(last + 1, h1 + 1)
+        between = facts.kind[lo : hi + 1, cols]
+    return not (between == CLUE).any()
+
+
+def _join_bands(facts: Facts, occupied: np.ndarray, parts: list[Rect], across: bool) -> list[Rect]:
+    """Neighbouring parts joined where one is the other's clue band typed far from its grid."""
+    out = [parts[0]]
+    for part in parts[1:]:
+        prev = out[-1]
+        if _band_apart(facts, occupied, prev, part, across) or _band_apart(
+            facts, occupied, part, prev, across
+        ):
+            out[-1] = (
+                min(prev[0], part[0]),
+                min(prev[1], part[1]),
+                max(prev[2], part[2]),
+                max(prev[3], part[3]),
+            )
+        else:
+            out.append(part)
+    return out
+
+
 def pieces(
     facts: Facts,
     occupied: np.ndarray | None = None,
@@ -249,7 +302,7 @@ def pieces(
     gap: int = MIN_GAP,
 ) -> list[Rect]:
     """The scan cut at ``gap`` or more empty rows or columns into pieces that each hold
-    a corner."""
+    a corner (a boxed grid's clues typed two or more lines away stay with it)."""
     occupied = _occupied(facts) if occupied is None else occupied
     if piece is None:
         h, w = facts.shape
@@ -261,6 +314,9 @@ def pieces(
         if len(spans) < 2:
             continue
         parts = [(a, j0, b, j1) if across else (i0, a, i1, b) for a, b in spans]
+        parts = _join_bands(facts, occupied, parts, across)
+        if len(parts) < 2:
+            continue
         if all(_whole(facts, occupied, p, piece, across) for p in parts):
             return [q for p in parts for q in pieces(facts, occupied, p, gap)]
     return [piece]
