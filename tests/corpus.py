@@ -76,6 +76,18 @@ PAIRS = [  # 8×8, many lines of two clues (dates and decimals), unique
     "##.####.",
     "...#..##",
 ]
+SCATTER = [  # 10×10, unique; boxed bands give equal corners in the column band
+    "#.##.....#",
+    "#...#.####",
+    "..##..####",
+    "#.#....##.",
+    "...#.#.#..",
+    "#.#.##.#.#",
+    "#.#.###...",
+    ".#.#####.#",
+    "..##..##..",
+    ".......#.#",
+]
 TWO_WAYS = ["#.", ".#"]  # two solutions
 NO_WAY_ROWS, NO_WAY_COLS = [(2,), (2,)], [(2,), (0,), (2,)]  # the middle column must be empty
 THIN = Side(style="thin")
@@ -434,6 +446,34 @@ def _place_cases(folder: Path) -> list[Case]:
     out.append(
         Case("heart-empty-last-rows", path, [Expect("Puzzle", grid_ref(HEART, 6, 6), HEART)])
     )
+
+    def boxed_bands(rows_pic: list[str], far: int, corner: bool) -> Callable:
+        """Borders on the grid and on both clue bands (and on the empty corner between
+        them when ``corner``), as "All Borders" over the whole puzzle draws them."""
+
+        def fill(ws, wb):
+            rows, cols = clues_of(rows_pic)
+            depth, width = max(map(len, cols)) + far, max(map(len, rows)) + far
+            top, left = 2 + depth, 2 + width
+            puzzle_at(ws, rows_pic, top, left, far=far)
+            box(ws, 2, left, depth, len(cols))
+            box(ws, top, 2, len(rows), width)
+            if corner:
+                box(ws, 2, 2, depth, width)
+
+        return fill
+
+    for name, rows_pic, far, corner in (
+        ("boxed-bands", SCATTER, 0, False),
+        ("boxed-bands-far", HOUSE, 2, False),
+        ("boxed-all", SCATTER, 0, True),
+        ("boxed-all-far", HOUSE, 2, True),
+    ):
+        rows, cols = clues_of(rows_pic)
+        top = 2 + max(map(len, cols)) + far
+        left = 2 + max(map(len, rows)) + far
+        path = _book(folder, name, boxed_bands(rows_pic, far, corner))
+        out.append(Case(name, path, [Expect("Puzzle", grid_ref(rows_pic, top, left), rows_pic)]))
 
     def titled(ws, wb):
         ws["A1"] = "Puzzle of the week"

@@ -147,14 +147,31 @@ def _first_with(lines: np.ndarray, first: int, last: int) -> int:
     return first
 
 
+def _inner_corner(boxed: np.ndarray, r: int, c: int) -> bool:
+    """True when boxed cells run above and left of (r, c) but not diagonally above-left:
+    the inner corner of a box drawn around the grid and both clue bands."""
+    return bool(r and c and boxed[r - 1, c] and boxed[r, c - 1] and not boxed[r - 1, c - 1])
+
+
+def _boxed_before(boxed: np.ndarray, r: int, c: int) -> bool:
+    """True when the cells above, left and above-left of (r, c) are boxed."""
+    return bool(r and c and boxed[r - 1, c] and boxed[r, c - 1] and boxed[r - 1, c - 1])
+
+
 def _pick(frame: Frame, facts: Facts, corners: list[tuple[int, int]]) -> tuple[int, int]:
-    """Among equal corners a boxed one; else the first row with a row clue left of it and
+    """Among equal corners the inner corner of boxed bands, else a boxed one (not one
+    boxed all around above and left); else the first row with a row clue left of it and
     the first column with a column clue above it (clues of 1 do not place a corner, so
     the corners run over lines whose clues are all 1s); then past a line of rulers."""
     boxed = frame.view(facts.boxed)
     kind = frame.view(facts.kind)
-    boxed_corners = [rc for rc in corners if boxed[rc]]
-    if boxed_corners:
+    # a corner boxed on all sides above and left (a box drawn over bands and corner
+    # too) is not placed by its borders: the clues place it
+    boxed_corners = [(r, c) for r, c in corners if boxed[r, c] and not _boxed_before(boxed, r, c)]
+    inner = [(r, c) for r, c in boxed_corners if _inner_corner(boxed, r, c)]
+    if inner:  # borders on the bands too: the grid is where the two bands' boxes meet
+        gr, gc = min(inner)
+    elif boxed_corners:
         gr, gc = min(boxed_corners)
     else:
         rows, cols = [r for r, _ in corners], [c for _, c in corners]
