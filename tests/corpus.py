@@ -537,6 +537,22 @@ def _place_cases(folder: Path) -> list[Case]:
             ],
         )
     )
+
+    def over_bands_below(ws, wb):  # an unboxed puzzle above a boxed one, within its columns
+        puzzle_at(ws, ARROW, 6, 9, boxed=False)
+        puzzle_at(ws, HOUSE, 16, 6, right_side=True, below=True)
+
+    path = _book(folder, "two-stacked-bands-below", over_bands_below, title="Two")
+    out.append(
+        Case(
+            "two-stacked-bands-below",
+            path,
+            [
+                Expect("Two", grid_ref(ARROW, 6, 9), ARROW),
+                Expect("Two", grid_ref(HOUSE, 16, 6), HOUSE),
+            ],
+        )
+    )
     path = _book(folder, "two-too-close", too_close, title="Two")
     out.append(
         Case(

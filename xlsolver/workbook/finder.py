@@ -268,8 +268,8 @@ def _lines(mask: np.ndarray, offset: int) -> tuple[int, int] | None:
 def _band_apart(facts: Facts, occupied: np.ndarray, band: Rect, grid: Rect, across: bool) -> bool:
     """True when ``band`` holds the clues of the boxed grid in the part ``grid`` next to it,
     typed away from it in a deep band: ``band`` has no boxed cells and lies within the
-    grid's columns (``across``: the parts are stacked) or rows, and no clue stands
-    between the grid and ``band`` in the grid's own part."""
+    grid's columns (``across``: the parts are stacked) or rows, and the grid's own part
+    holds no clue on either side of the box over those columns (or rows)."""
     b0, c0, b1, c1 = band
     g0, h0, g1, h1 = grid
     if facts.boxed[b0 : b1 + 1, c0 : c1 + 1].any():
@@ -284,13 +284,11 @@ def _band_apart(facts: Facts, occupied: np.ndarray, band: Rect, grid: Rect, acro
         return False
     first, last = _lines(boxed.any(1) if across else boxed.any(0), g0 if across else h0)
     lo, hi = box_span
-    if across:  # rows between the band and the box, over the box's columns
-        rows = slice(g0, first) if b1 < g0 else slice(last + 1, g1 + 1)
-        between = facts.kind[rows, lo : hi + 1]
+    if across:  # the grid part's rows above and below the box, over the box's columns
+        beside = [facts.kind[g0:first, lo : hi + 1], facts.kind[last + 1 : g1 + 1, lo : hi + 1]]
     else:
-        cols = slice(h0, first) if c1 < h0 else slice(last + 1, h1 + 1)
-        between = facts.kind[lo : hi + 1, cols]
-    return not (between == CLUE).any()
+        beside = [facts.kind[lo : hi + 1, h0:first], facts.kind[lo : hi + 1, last + 1 : h1 + 1]]
+    return not any((k == CLUE).any() for k in beside)
 
 
 def _join_bands(facts: Facts, occupied: np.ndarray, parts: list[Rect], across: bool) -> list[Rect]:
