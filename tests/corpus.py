@@ -498,17 +498,13 @@ def _place_cases(folder: Path) -> list[Case]:
         puzzle_at(ws, HOUSE, 6, 6, boxed=False)
         puzzle_at(ws, BOAT, 6, 18, boxed=False)  # one empty column between
 
-    path = _book(folder, "two-side-by-side", side_by_side, title="Two")
-    out.append(
-        Case(
-            "two-side-by-side",
-            path,
-            [
-                Expect("Two", grid_ref(HOUSE, 6, 6), HOUSE),
-                Expect("Two", grid_ref(BOAT, 6, 24), BOAT),
-            ],
-        )
-    )
+    def two(name: str, fill: Callable, *placed: tuple[list[str], int, int]) -> None:
+        """A case of two puzzles on the sheet "Two": each picture with its grid corner."""
+        path = _book(folder, name, fill, title="Two")
+        expects = [Expect("Two", grid_ref(p, t, c), p) for p, t, c in placed]
+        out.append(Case(name, path, expects))
+
+    two("two-side-by-side", side_by_side, (HOUSE, 6, 6), (BOAT, 6, 24))
 
     def side_by_side_ruler(ws, wb):
         side_by_side(ws, wb)
@@ -526,33 +522,13 @@ def _place_cases(folder: Path) -> list[Case]:
             ],
         )
     )
-    path = _book(folder, "two-stacked", stacked, title="Two")
-    out.append(
-        Case(
-            "two-stacked",
-            path,
-            [
-                Expect("Two", grid_ref(HOUSE, 6, 6), HOUSE),
-                Expect("Two", grid_ref(ARROW, 21, 6), ARROW),
-            ],
-        )
-    )
+    two("two-stacked", stacked, (HOUSE, 6, 6), (ARROW, 21, 6))
 
     def over_bands_below(ws, wb):  # an unboxed puzzle above a boxed one, within its columns
         puzzle_at(ws, ARROW, 6, 9, boxed=False)
         puzzle_at(ws, HOUSE, 16, 6, right_side=True, below=True)
 
-    path = _book(folder, "two-stacked-bands-below", over_bands_below, title="Two")
-    out.append(
-        Case(
-            "two-stacked-bands-below",
-            path,
-            [
-                Expect("Two", grid_ref(ARROW, 6, 9), ARROW),
-                Expect("Two", grid_ref(HOUSE, 16, 6), HOUSE),
-            ],
-        )
-    )
+    two("two-stacked-bands-below", over_bands_below, (ARROW, 6, 9), (HOUSE, 16, 6))
     path = _book(folder, "two-too-close", too_close, title="Two")
     out.append(
         Case(
