@@ -12,7 +12,7 @@ import pytest
 from conftest import DATA
 from office import macro_office, run_macros
 from openpyxl import Workbook, load_workbook
-from openpyxl.styles import Font, PatternFill
+from openpyxl.styles import Border, Font, PatternFill
 from oracles import breaks
 
 from xlsolver.cli import main as cli_main
@@ -84,6 +84,28 @@ def test_convert_solve_and_read_back_every_colour_fixture(tmp_path, name, capsys
     assert (grid >= 0).all(), "every cell painted in an ink or crossed white"
     assert breaks(original, grid.tolist()) == []
     assert record["solutions"][0] == original.palette.rows_text(grid)
+
+
+def test_unboxed_staircase_bands_placed_by_the_size_labels(tmp_path, capsys):
+    """The rainbow's bands are staircases: with the borders gone, its first row's lone row
+    clue sits where a column clue could, and clues alone tie two corners; the width and
+    height labels that ``convert`` writes choose the one that fits (it read 11 columns)."""
+    (original,) = read_puzzles(DATA / "nonny-rainbow.non")
+    book = tmp_path / "puzzle.xlsx"
+    assert cli_main(["convert", str(DATA / "nonny-rainbow.non"), "-o", str(book)]) == 0
+    wb = load_workbook(book)
+    for row in wb.active.iter_rows():
+        for cell in row:
+            cell.border = Border()
+    bare = tmp_path / "bare.xlsx"
+    wb.save(bare)
+    capsys.readouterr()
+    assert cli_main(["solve", str(bare), "--json"]) == 0
+    record = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert record["status"] == "unique", record
+    assert (record["width"], record["height"]) == (original.width, original.height)
+    (found,) = find_puzzles(open_book(bare, read_only=True))
+    assert (found.puzzle.rows, found.puzzle.cols) == (original.rows, original.cols)
 
 
 def font_typed_sheet(tmp_path):

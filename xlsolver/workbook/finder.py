@@ -30,6 +30,7 @@ CLOSE_GAP = 1  # a narrower gap parts them only to name them when reading them a
 LEFTOVER_CLUES = 3  # this many clues outside a found puzzle's bands: another puzzle is there
 FLIPS = ((False, False), (False, True), (True, False), (True, True))  # rows, cols mirrored
 NO_SCORE = np.iinfo(np.int64).min
+Size = tuple[int | None, int | None]  # width and height a sheet gives (None: not given)
 
 
 @dataclass(frozen=True)
@@ -158,7 +159,30 @@ def _boxed_before(boxed: np.ndarray, r: int, c: int) -> bool:
     return bool(r and c and boxed[r - 1, c] and boxed[r, c - 1] and boxed[r - 1, c - 1])
 
 
-def _pick(frame: Frame, facts: Facts, corners: list[tuple[int, int]]) -> tuple[int, int]:
+def _reach(kind: np.ndarray, gr: int, gc: int) -> tuple[int, int, int, int]:
+    """(band top, band left, columns the column clues reach, rows the row clues reach) of
+    a corner."""
+    h, w = kind.shape
+    top = band_top(kind, gr, gc, w - 1)
+    left = band_top(kind.T, gc, gr, h - 1)
+    return top, left, band_extent(kind, top, gr - 1, gc), band_extent(kind.T, left, gc - 1, gr)
+
+
+def _fitting(kind: np.ndarray, corners: list[tuple[int, int]], size: Size) -> list[tuple[int, int]]:
+    """The corners whose clues stay within a size the sheet gives (all when none does)."""
+    width, height = size
+    fit = [
+        (r, c)
+        for r, c in corners
+        if (width is None or _reach(kind, r, c)[2] <= width)
+        and (height is None or _reach(kind, r, c)[3] <= height)
+    ]
+    return fit or corners
+
+
+def _pick(
+    frame: Frame, facts: Facts, corners: list[tuple[int, int]], size: Size = (None, None)
+) -> tuple[int, int]:
     """Among equal corners the inner corner of boxed bands, else a boxed one (not one
     boxed all around above and left); else the first row with a row clue left of it and
     the first column with a column clue above it (clues of 1 do not place a corner, so
@@ -174,6 +198,7 @@ def _pick(frame: Frame, facts: Facts, corners: list[tuple[int, int]]) -> tuple[i
     elif boxed_corners:
         gr, gc = min(boxed_corners)
     else:
+        corners = _fitting(kind, corners, size)  # a width/height label breaks a tie
         rows, cols = [r for r, _ in corners], [c for _, c in corners]
         gr, gc = min(rows), min(cols)
         for _ in range(2):  # each choice sharpens the other
@@ -190,32 +215,34 @@ def _pick(frame: Frame, facts: Facts, corners: list[tuple[int, int]]) -> tuple[i
     return gr, gc
 
 
-def _grid_in(facts: Facts, frame: Frame, corners: list[tuple[int, int]]) -> Grid:
+def _grid_in(
+    facts: Facts, frame: Frame, corners: list[tuple[int, int]], size: Size = (None, None)
+) -> Grid:
     """The grid at the chosen corner of a frame, with its bands' reach."""
-    gr, gc = _pick(frame, facts, corners)
+    gr, gc = _pick(frame, facts, corners, size)
     kind, boxed = frame.view(facts.kind), frame.view(facts.boxed)
-    h, w = kind.shape
-    top = band_top(kind, gr, gc, w - 1)
-    left = band_top(kind.T, gc, gr, h - 1)
+    top, left, clue_w, clue_h = _reach(kind, gr, gc)
     return Grid(
         frame,
         (gr, gc),
         top,
         left,
-        clue_w=band_extent(kind, top, gr - 1, gc),
-        clue_h=band_extent(kind.T, left, gc - 1, gr),
+        clue_w=clue_w,
+        clue_h=clue_h,
         boxed_w=boxed_run(boxed, gr, gc, True),
         boxed_h=boxed_run(boxed, gr, gc, False),
     )
 
 
-def locate(facts: Facts, piece: Rect) -> Grid | None:
+def locate(facts: Facts, piece: Rect, size: Size = (None, None)) -> Grid | None:
     """The grid of one piece, None when the piece holds no corner.
 
     Equal scores in two frames (a sheet read transposed scores the same) are decided by
     a boxed corner, then by the larger grid: clue bands are shallower than grids are wide.
+    ``size`` (width, height; None where the sheet gives none) breaks ties between corners
+    that clues alone cannot.
     """
-    grids = [_grid_in(facts, f, c) for f, c in best_frames(facts, piece)]
+    grids = [_grid_in(facts, f, c, size) for f, c in best_frames(facts, piece)]
     if not grids:
         return None
     return max(
@@ -337,10 +364,14 @@ def pieces(
     return [piece]
 
 
-def find_grids(facts: Facts) -> list[Grid]:
-    """Every grid of the scan, rulers set aside (and given back where they are clues)."""
+def find_grids(facts: Facts, size: Size = (None, None)) -> list[Grid]:
+    """Every grid of the scan, rulers set aside (and given back where they are clues);
+    ``size`` is the width and height labels give, used on a sheet of one piece."""
     rulers = find_rulers(facts)
-    grids = [g for g in (locate(facts, p) for p in pieces(facts)) if g is not None]
+    parts = pieces(facts)
+    if len(parts) > 1:
+        size = (None, None)  # size labels belong to a sheet with one puzzle
+    grids = [g for g in (locate(facts, p, size) for p in parts) if g is not None]
     wrong = [
         r
         for r in rulers
@@ -349,7 +380,7 @@ def find_grids(facts: Facts) -> list[Grid]:
     ]
     if wrong:
         rulers = give_back(facts, rulers, wrong)
-        grids = [g for g in (locate(facts, p) for p in pieces(facts)) if g is not None]
+        grids = [g for g in (locate(facts, p, size) for p in pieces(facts)) if g is not None]
     for g in grids:
         g.rulers = sorted(
             (r for r in rulers if _touches(facts, g, r)), key=lambda r: (r.across, r.rect)

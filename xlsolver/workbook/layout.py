@@ -316,7 +316,7 @@ def _read_found(
 ) -> list[SheetPuzzle]:
     """Every puzzle the finder places on a scanned sheet, read (notes set aside)."""
     name = sheet.name
-    grids = find_grids(facts)
+    grids = find_grids(facts, (dims.get("width", (None,))[0], dims.get("height", (None,))[0]))
     if not grids and facts.formulas:  # clues typed as formulas the file holds no value of
         raise facts.unsaved(min(facts.formulas))
     if not grids:
