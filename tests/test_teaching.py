@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from conftest import HEART, picture
 from openpyxl import Workbook, load_workbook
-from openpyxl.styles import PatternFill
+from openpyxl.styles import Color, PatternFill
 from oracles import line_solutions
 
 from xlsolver.cli import main
@@ -402,6 +402,30 @@ def test_python_api_make_from_drawing(tmp_path):
     assert drawing.title == "My heart" and np.array_equal(drawing.picture, picture(HEART))
     verdict, out = make_worksheet(drawing, tmp_path / "p.xlsx")
     assert verdict.unique and out.exists()
+
+
+@pytest.mark.parametrize(
+    "canvas",
+    [
+        {"fgColor": "FFF2F2F2"},  # a pale grey laid under the picture
+        {"fgColor": "FFFFF2CC"},  # Excel's pale yellow
+        {"fgColor": Color(theme=4, tint=0.7999816888943144)},  # "Accent 1, Lighter 80%"
+    ],
+)
+def test_a_light_canvas_under_a_drawing_is_paper(tmp_path, canvas):
+    """A drawing on cells pre-filled with a light tint reads as the black cells alone (the
+    tint was read as a second colour, or as black with --mono: a puzzle of all black)."""
+    wb = Workbook()
+    ws = wb.active
+    for (r, c), black in np.ndenumerate(picture(HEART)):
+        tint = PatternFill("solid", **canvas)
+        ws.cell(3 + r, 2 + c).fill = PatternFill("solid", fgColor="FF000000") if black else tint
+    ws.cell(3, 2, "x")  # a mark typed on the canvas stays black
+    wb.save(tmp_path / "canvas.xlsx")
+    drawing = read_drawing_file(tmp_path / "canvas.xlsx")
+    expected = picture(HEART)
+    expected[0, 0] = True
+    assert drawing.colours is None and np.array_equal(drawing.picture, expected)
 
 
 def test_a_drawing_typed_with_marks_reads_them_as_grade_and_givens_do(tmp_path):

@@ -71,20 +71,36 @@ def _hex(color: str) -> str:
     return "FF" + color.lstrip("#").upper()
 
 
+def tinted(rgb: str, tint: float) -> str:
+    """``#RRGGBB`` lightened (tint > 0) or darkened (tint < 0) as Excel does: the
+    lightness in HLS moves toward white by ``tint`` or toward black by ``-tint``."""
+    import colorsys
+
+    r, g, b = (int(rgb[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    hue, light, sat = colorsys.rgb_to_hls(r, g, b)
+    light = light * (1 + tint) if tint < 0 else light * (1 - tint) + tint
+    out = colorsys.hls_to_rgb(hue, light, sat)
+    return "#" + "".join(f"{round(v * 255):02X}" for v in out)
+
+
 def colour_hex(color) -> str | None:
-    """An openpyxl Color as ``#RRGGBB`` (indexed and theme colours resolved), else None."""
+    """An openpyxl Color as ``#RRGGBB`` (indexed and theme colours resolved, a tint
+    applied, as Excel's "Lighter 80%" shades), else None."""
     if color is None:
         return None
     kind = getattr(color, "type", None)
+    out = None
     if kind == "rgb" and isinstance(color.rgb, str) and len(color.rgb) >= 6:
-        return "#" + color.rgb[-6:].upper()
-    if kind == "indexed" and isinstance(color.indexed, int):
+        out = "#" + color.rgb[-6:].upper()
+    elif kind == "indexed" and isinstance(color.indexed, int):
         if 0 <= color.indexed < len(COLOR_INDEX):
-            return "#" + COLOR_INDEX[color.indexed][-6:].upper()
-        return None
-    if kind == "theme" and isinstance(color.theme, int) and color.theme < len(THEME_COLOURS):
-        return THEME_COLOURS[color.theme]
-    return None
+            out = "#" + COLOR_INDEX[color.indexed][-6:].upper()
+    elif kind == "theme" and isinstance(color.theme, int) and color.theme < len(THEME_COLOURS):
+        out = THEME_COLOURS[color.theme]
+    tint = getattr(color, "tint", 0) or 0
+    if out is not None and isinstance(tint, float) and tint:
+        out = tinted(out, max(-1.0, min(1.0, tint)))
+    return out
 
 
 def fill_hex(fill) -> str | None:

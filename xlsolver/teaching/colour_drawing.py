@@ -19,15 +19,16 @@ MARK_INK = "#000000"  # an ``x`` or ``1`` typed without a fill
 
 
 def drawing_colours(
-    sheet: Sheet, rect: Rect, picture: np.ndarray
+    sheet: Sheet, rect: Rect, picture: np.ndarray, canvas: str | None = None
 ) -> tuple[np.ndarray | None, Palette | None]:
-    """(colour numbers, palette) when the marks show two colours or more, else (None, None)."""
+    """(colour numbers, palette) when the marks show two colours or more, else (None, None).
+    A mark typed on the ``canvas`` fill (or on white) is black."""
     fills = sheet.read_fills(rect)
     order: dict[str, int] = {}
     numbers = np.zeros(picture.shape, dtype=np.int16)
     for r, c in zip(*np.nonzero(picture), strict=True):
         fill = fills[r][c]
-        rgb = (parse_rgb(fill) if fill else None) or MARK_INK
+        rgb = (parse_rgb(fill) if fill and fill != canvas else None) or MARK_INK
         if rgb == "#ffffff":  # a mark typed on a white cell
             rgb = MARK_INK
         numbers[r, c] = order.setdefault(rgb, len(order) + 1)

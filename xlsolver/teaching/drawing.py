@@ -27,8 +27,10 @@ from ..sheets.protocol import Book, Rect, Sheet, holds
 from ..workbook.address import where
 from ..workbook.files import open_book
 from ..workbook.layout import GRID_NAME
-from ..workbook.marks import read_black
+from ..workbook.marks import BLACK_MARKS, mark_text, read_black
 from .colour_drawing import drawing_colours
+
+CANVAS = 0.8  # HLS lightness from which a fill can be the canvas (pale tints, not yellows)
 
 
 @dataclass
@@ -67,6 +69,41 @@ def _title(sheet: Sheet, used: Rect, rect: Rect) -> str:
     return ""
 
 
+def _lightness(rgb: str) -> float:
+    """HLS lightness 0 … 1 of ``#rrggbb``: (brightest + darkest channel) / 2."""
+    channels = [int(rgb.lstrip("#")[i : i + 2], 16) / 255 for i in (0, 2, 4)]
+    return (max(channels) + min(channels)) / 2
+
+
+def _canvas(sheet: Sheet, rect: Rect, marks: np.ndarray) -> str | None:
+    """The drawing's canvas, a light tint laid under the picture (Excel's lighter theme
+    shades, a pale grey): the commonest fill at least CANVAS light among the marked cells,
+    when darker marks stand there too; None when there is none."""
+    fills = sheet.read_fills(rect)
+    light: dict[str, int] = {}
+    darker = 0
+    for r, c in zip(*np.nonzero(marks), strict=True):
+        fill = fills[r][c]
+        if fill and _lightness(fill) >= CANVAS:
+            light[fill] = light.get(fill, 0) + 1
+        else:
+            darker += 1
+    if not light or not darker:
+        return None  # nothing light, or the picture is all light
+    return max(light, key=light.get)
+
+
+def _marks(sheet: Sheet, rect: Rect, canvas: str | None) -> np.ndarray:
+    """The marked cells of a rectangle, the canvas left out (marks typed on it stay)."""
+    marks = read_black(sheet, rect)
+    if canvas is None:
+        return marks
+    values = sheet.read_values(rect)
+    typed = np.array([[mark_text(v) in BLACK_MARKS for v in row] for row in values], dtype=bool)
+    fills = np.array([[f == canvas for f in row] for row in sheet.read_fills(rect)], dtype=bool)
+    return marks & ~(fills & ~typed)
+
+
 def read_drawing(sheet: Sheet, book: Book | None = None, rect: Rect | None = None) -> Drawing:
     """The picture drawn on a sheet; WorkbookError naming the sheet when there is none."""
     used = sheet.used_range()
@@ -79,7 +116,8 @@ def read_drawing(sheet: Sheet, book: Book | None = None, rect: Rect | None = Non
         if named and named[0] == sheet.name:
             rect = named[1]
     if rect is None:
-        marks = read_black(sheet, used)
+        canvas = _canvas(sheet, used, read_black(sheet, used))
+        marks = _marks(sheet, used, canvas)
         found = _bounds(marks)
         if found is None:
             raise WorkbookError(
@@ -95,10 +133,11 @@ def read_drawing(sheet: Sheet, book: Book | None = None, rect: Rect | None = Non
         raise WorkbookError(
             f"{where(sheet.name, rect)}: the drawing is {w}×{h}; at most {MAX_SIDE}×{MAX_SIDE}"
         )
-    picture = read_black(sheet, rect)
+    canvas = _canvas(sheet, rect, read_black(sheet, rect))
+    picture = _marks(sheet, rect, canvas)
     if not picture.any():
         raise WorkbookError(f"{where(sheet.name, rect)}: the drawing has no black cells")
-    colours, palette = drawing_colours(sheet, rect, picture)
+    colours, palette = drawing_colours(sheet, rect, picture, canvas)
     return Drawing(picture, _title(sheet, used, rect), sheet.name, rect, colours, palette)
 
 
