@@ -9,6 +9,7 @@ Long by design: every openpyxl call the protocol makes lives here, one method ea
 
 from __future__ import annotations
 
+import colorsys
 import os
 import warnings
 import zipfile
@@ -74,8 +75,6 @@ def _hex(color: str) -> str:
 def tinted(rgb: str, tint: float) -> str:
     """``#RRGGBB`` lightened (tint > 0) or darkened (tint < 0) as Excel does: the
     lightness in HLS moves toward white by ``tint`` or toward black by ``-tint``."""
-    import colorsys
-
     r, g, b = (int(rgb[i : i + 2], 16) / 255 for i in (1, 3, 5))
     hue, light, sat = colorsys.rgb_to_hls(r, g, b)
     light = light * (1 + tint) if tint < 0 else light * (1 - tint) + tint

@@ -75,11 +75,10 @@ def _lightness(rgb: str) -> float:
     return (max(channels) + min(channels)) / 2
 
 
-def _canvas(sheet: Sheet, rect: Rect, marks: np.ndarray) -> str | None:
+def _canvas(fills: list[list[str | None]], marks: np.ndarray) -> str | None:
     """The drawing's canvas, a light tint laid under the picture (Excel's lighter theme
     shades, a pale grey): the commonest fill at least CANVAS light among the marked cells,
     when darker marks stand there too; None when there is none."""
-    fills = sheet.read_fills(rect)
     light: dict[str, int] = {}
     darker = 0
     for r, c in zip(*np.nonzero(marks), strict=True):
@@ -93,15 +92,18 @@ def _canvas(sheet: Sheet, rect: Rect, marks: np.ndarray) -> str | None:
     return max(light, key=light.get)
 
 
-def _marks(sheet: Sheet, rect: Rect, canvas: str | None) -> np.ndarray:
-    """The marked cells of a rectangle, the canvas left out (marks typed on it stay)."""
+def _marks(sheet: Sheet, rect: Rect) -> tuple[np.ndarray, str | None]:
+    """The marked cells of a rectangle with its canvas left out (marks typed on the
+    canvas stay), and the canvas fill (None when there is none)."""
     marks = read_black(sheet, rect)
+    fills = sheet.read_fills(rect)
+    canvas = _canvas(fills, marks)
     if canvas is None:
-        return marks
+        return marks, None
     values = sheet.read_values(rect)
     typed = np.array([[mark_text(v) in BLACK_MARKS for v in row] for row in values], dtype=bool)
-    fills = np.array([[f == canvas for f in row] for row in sheet.read_fills(rect)], dtype=bool)
-    return marks & ~(fills & ~typed)
+    on_canvas = np.array([[f == canvas for f in row] for row in fills], dtype=bool)
+    return marks & ~(on_canvas & ~typed), canvas
 
 
 def read_drawing(sheet: Sheet, book: Book | None = None, rect: Rect | None = None) -> Drawing:
@@ -116,8 +118,7 @@ def read_drawing(sheet: Sheet, book: Book | None = None, rect: Rect | None = Non
         if named and named[0] == sheet.name:
             rect = named[1]
     if rect is None:
-        canvas = _canvas(sheet, used, read_black(sheet, used))
-        marks = _marks(sheet, used, canvas)
+        marks, _ = _marks(sheet, used)
         found = _bounds(marks)
         if found is None:
             raise WorkbookError(
@@ -133,8 +134,7 @@ def read_drawing(sheet: Sheet, book: Book | None = None, rect: Rect | None = Non
         raise WorkbookError(
             f"{where(sheet.name, rect)}: the drawing is {w}×{h}; at most {MAX_SIDE}×{MAX_SIDE}"
         )
-    canvas = _canvas(sheet, rect, read_black(sheet, rect))
-    picture = _marks(sheet, rect, canvas)
+    picture, canvas = _marks(sheet, rect)
     if not picture.any():
         raise WorkbookError(f"{where(sheet.name, rect)}: the drawing has no black cells")
     colours, palette = drawing_colours(sheet, rect, picture, canvas)

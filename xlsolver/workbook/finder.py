@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..sheets.errors import WorkbookError
-from ..sheets.protocol import Rect
+from ..sheets.protocol import Rect, bounds
 from .address import where
 from .bands import band_extent, band_top, boxed_run
 from .rulers import Ruler, find_rulers, give_back, misplaced
@@ -148,15 +148,13 @@ def _first_with(lines: np.ndarray, first: int, last: int) -> int:
     return first
 
 
-def _inner_corner(boxed: np.ndarray, r: int, c: int) -> bool:
-    """True when boxed cells run above and left of (r, c) but not diagonally above-left:
-    the inner corner of a box drawn around the grid and both clue bands."""
-    return bool(r and c and boxed[r - 1, c] and boxed[r, c - 1] and not boxed[r - 1, c - 1])
-
-
-def _boxed_before(boxed: np.ndarray, r: int, c: int) -> bool:
-    """True when the cells above, left and above-left of (r, c) are boxed."""
-    return bool(r and c and boxed[r - 1, c] and boxed[r, c - 1] and boxed[r - 1, c - 1])
+def _boxed_before(boxed: np.ndarray, r: int, c: int) -> bool | None:
+    """Whether the cell diagonally above-left of (r, c) is boxed, when the cells above and
+    left of it are (None otherwise): False marks the inner corner of a box drawn around
+    the grid and both clue bands, True a corner inside a box drawn over everything."""
+    if not (r and c and boxed[r - 1, c] and boxed[r, c - 1]):
+        return None
+    return bool(boxed[r - 1, c - 1])
 
 
 def _reach(kind: np.ndarray, gr: int, gc: int) -> tuple[int, int, int, int]:
@@ -171,12 +169,11 @@ def _reach(kind: np.ndarray, gr: int, gc: int) -> tuple[int, int, int, int]:
 def _fitting(kind: np.ndarray, corners: list[tuple[int, int]], size: Size) -> list[tuple[int, int]]:
     """The corners whose clues stay within a size the sheet gives (all when none does)."""
     width, height = size
-    fit = [
-        (r, c)
-        for r, c in corners
-        if (width is None or _reach(kind, r, c)[2] <= width)
-        and (height is None or _reach(kind, r, c)[3] <= height)
-    ]
+    fit = []
+    for r, c in corners:
+        _, _, clue_w, clue_h = _reach(kind, r, c)
+        if (width is None or clue_w <= width) and (height is None or clue_h <= height):
+            fit.append((r, c))
     return fit or corners
 
 
@@ -192,7 +189,7 @@ def _pick(
     # a corner boxed on all sides above and left (a box drawn over bands and corner
     # too) is not placed by its borders: the clues place it
     boxed_corners = [(r, c) for r, c in corners if boxed[r, c] and not _boxed_before(boxed, r, c)]
-    inner = [(r, c) for r, c in boxed_corners if _inner_corner(boxed, r, c)]
+    inner = [(r, c) for r, c in boxed_corners if _boxed_before(boxed, r, c) is False]
     if inner:  # borders on the bands too: the grid is where the two bands' boxes meet
         gr, gc = min(inner)
     elif boxed_corners:
@@ -270,12 +267,17 @@ def _parts(used: np.ndarray, offset: int, gap: int) -> list[tuple[int, int]]:
     return spans
 
 
+def _lines(mask: np.ndarray, offset: int) -> tuple[int, int] | None:
+    """The first and last index (plus ``offset``) where a 1-D mask is true."""
+    idx = np.nonzero(mask)[0]
+    return (offset + int(idx[0]), offset + int(idx[-1])) if len(idx) else None
+
+
 def _span(occupied: np.ndarray, rect: Rect, across: bool) -> int:
     """How many columns (``across``: a cut between rows) or rows a rectangle's cells span."""
     i0, j0, i1, j1 = rect
-    used = occupied[i0 : i1 + 1, j0 : j1 + 1].any(0 if across else 1)
-    idx = np.nonzero(used)[0]
-    return int(idx[-1] - idx[0] + 1) if len(idx) else 0
+    ends = _lines(occupied[i0 : i1 + 1, j0 : j1 + 1].any(0 if across else 1), 0)
+    return ends[1] - ends[0] + 1 if ends else 0
 
 
 def _whole(facts: Facts, occupied: np.ndarray, part: Rect, piece: Rect, across: bool) -> bool:
@@ -284,12 +286,6 @@ def _whole(facts: Facts, occupied: np.ndarray, part: Rect, piece: Rect, across: 
     if not best_frames(facts, part, strong_only=True):
         return False
     return _span(occupied, part, across) * PART_SPAN >= _span(occupied, piece, across)
-
-
-def _lines(mask: np.ndarray, offset: int) -> tuple[int, int] | None:
-    """The first and last index (plus ``offset``) where a 1-D mask is true."""
-    idx = np.nonzero(mask)[0]
-    return (offset + int(idx[0]), offset + int(idx[-1])) if len(idx) else None
 
 
 def _band_apart(facts: Facts, occupied: np.ndarray, band: Rect, grid: Rect, across: bool) -> bool:
@@ -326,12 +322,7 @@ def _join_bands(facts: Facts, occupied: np.ndarray, parts: list[Rect], across: b
         if _band_apart(facts, occupied, prev, part, across) or _band_apart(
             facts, occupied, part, prev, across
         ):
-            out[-1] = (
-                min(prev[0], part[0]),
-                min(prev[1], part[1]),
-                max(prev[2], part[2]),
-                max(prev[3], part[3]),
-            )
+            out[-1] = bounds([prev, part])
         else:
             out.append(part)
     return out
