@@ -307,6 +307,47 @@ def test_a_pentomino_board_drawn_with_borders_only(office, tmp_path):
     assert all(ws.cell(r, c).border.left.style == "thin" for r in range(3, 9) for c in (2, 11))
 
 
+def test_a_pentomino_board_drawn_as_an_outline_with_black_holes(office, tmp_path):
+    """The 8×8 board drawn the way a teacher might: a thick box round it, its centre
+    filled black, a sample cell in a legend beside it. Calc finds the same 60 cells."""
+    from openpyxl.styles import PatternFill
+
+    src = tmp_path / "outline.xlsx"
+    wb = Workbook()
+    ws = wb.active
+    thick = Side(style="medium", color="FF000000")
+    black = PatternFill(fill_type="solid", start_color="FF000000", end_color="FF000000")
+    for r in range(8):
+        for c in range(8):
+            cell = ws.cell(3 + r, 2 + c)
+            cell.border = Border(
+                left=thick if c == 0 else None,
+                right=thick if c == 7 else None,
+                top=thick if r == 0 else None,
+                bottom=thick if r == 7 else None,
+            )
+            if r in (3, 4) and c in (3, 4):
+                cell.fill = black
+    ws["L3"].fill = PatternFill(fill_type="solid", start_color="FFD9D9D9", end_color="FFD9D9D9")
+    ws["M3"] = "a board cell"
+    wb.save(src)
+    out = tmp_path / "outline-out.xlsx"
+    messages = run_macros(office, src, ["solve"], out)
+    assert "B3:I10: tiled with the 12 pentominoes" in messages[0], messages
+    ws = load_workbook(out).worksheets[0]
+    letters = {}
+    for r in range(8):
+        for c in range(8):
+            value = ws.cell(3 + r, 2 + c).value
+            if r in (3, 4) and c in (3, 4):
+                assert value is None
+            else:
+                letters.setdefault(value, []).append((r, c))
+    assert sorted(letters) == sorted("FILNPTUVWXYZ")
+    assert all(len(cells) == 5 for cells in letters.values())
+    assert ws["L3"].value is None and ws["M3"].value == "a board cell"
+
+
 def test_a_sheet_without_clues_reports_an_error(office, tmp_path):
     """A macro on an empty sheet answers one line, no traceback, and paints nothing."""
     src = tmp_path / "empty.xlsx"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import openpyxl
 import pytest
-from openpyxl.styles import PatternFill
+from openpyxl.styles import Border, PatternFill, Side
 
 from tests.test_pentomino import assert_tiling
 from xlsolver.cli import main
@@ -44,6 +44,10 @@ class FakeSheet:
     def read_borders(self, rect):
         t, lf, b, r = rect
         return [[False] * (r - lf + 1) for _ in range(t, b + 1)]  # no cell is boxed
+
+    def read_border_sides(self, rect):
+        t, lf, b, r = rect
+        return [[0] * (r - lf + 1) for _ in range(t, b + 1)]  # no borders drawn
 
     def merged_ranges(self):
         return []
@@ -237,3 +241,153 @@ def test_solve_button_tiles_a_pentomino_sheet(tmp_path):
     out = tmp_path / "tiled.xlsx"
     book.save(out)
     assert_painted(out, "Hole", read_board(open_book(path).sheet("Hole")), (3, 2))
+
+
+# Boards drawn the ways people draw them, not the way our own templates do.
+HOLE = {(3, 3), (3, 4), (4, 3), (4, 4)}
+THICK = Side(style="medium")
+THIN = Side(style="thin")
+BLACK = PatternFill(fill_type="solid", start_color="FF000000", end_color="FF000000")
+LIGHT = PatternFill(fill_type="solid", start_color="FFFFF2CC", end_color="FFFFF2CC")
+
+
+def _outline(ws, top, left, height, width):
+    """A thick box round a rectangle (Excel's Thick Box Border): its inner cells unmarked."""
+    for r in range(height):
+        for c in range(width):
+            ws.cell(top + r, left + c).border = Border(
+                left=THICK if c == 0 else None,
+                right=THICK if c == width - 1 else None,
+                top=THICK if r == 0 else None,
+                bottom=THICK if r == height - 1 else None,
+            )
+
+
+def _read(tmp_path, draw, pieces=12):
+    """Save a drawing as a real .xlsx, open it again and read its board."""
+    from xlsolver.sheets.openpyxl_sheet import open_book
+
+    path = tmp_path / "drawn.xlsx"
+    wb = openpyxl.Workbook()
+    wb.active.title = "Board"
+    draw(wb.active)
+    wb.save(path)
+    book = open_book(path)
+    return read_board(book.sheet("Board"), book, need=5 * pieces)
+
+
+def _tiles(board):
+    result = Tiler(board).solve(limit=1)
+    assert result.solutions
+    assert_tiling(board, result.solutions[0])
+
+
+def test_board_drawn_as_an_outline_is_the_inside(tmp_path):
+    board = _read(tmp_path, lambda ws: _outline(ws, 3, 2, 6, 10))
+    assert board.cells == named_board("6x10").cells and board.where() == "Board!B3:K8"
+    _tiles(board)
+
+    # the outline with the holes filled black: the 8x8 less its centre
+    def holes_black(ws):
+        _outline(ws, 2, 2, 8, 8)
+        for r, c in HOLE:
+            ws.cell(2 + r, 2 + c).fill = BLACK
+
+    assert _read(tmp_path, holes_black).cells == named_board("8x8-hole").cells
+
+
+def test_black_cells_among_boxed_cells_are_holes_when_that_gives_60(tmp_path):
+    def boxed(ws, chess=False):
+        for r in range(8):
+            for c in range(8):
+                cell = ws.cell(2 + r, 2 + c)
+                cell.border = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)
+                if (r, c) in HOLE or (chess and (r, c) not in HOLE and (r + c) % 2):
+                    cell.fill = BLACK if (r, c) in HOLE or chess else cell.fill
+                if chess and (r, c) in HOLE:
+                    cell.fill = PatternFill(fill_type=None)
+                    cell.border = Border()
+
+    board = _read(tmp_path, boxed)
+    assert board.cells == named_board("8x8-hole").cells
+    _tiles(board)
+    # a chessboard: half its squares black, the centre left out, is 60 cells as drawn
+    board = _read(tmp_path, lambda ws: boxed(ws, chess=True))
+    assert board.cells == named_board("8x8-hole").cells
+
+
+def test_typed_zeros_are_holes_and_row_and_column_numbers_are_not_the_board(tmp_path):
+    def typed(ws):
+        for r in range(8):
+            for c in range(8):
+                ws.cell(2 + r, 2 + c, 0 if (r, c) in HOLE else 1)
+
+    assert _read(tmp_path, typed).cells == named_board("8x8-hole").cells
+
+    def numbered(ws):
+        for c in range(10):
+            ws.cell(1, 2 + c, c + 1)  # 1 … 10 above the board
+        for r in range(6):
+            ws.cell(2 + r, 1, r + 1)  # 1 … 6 left of it
+            for c in range(10):
+                ws.cell(2 + r, 2 + c).fill = LIGHT
+
+    board = _read(tmp_path, numbered)
+    assert board.cells == named_board("6x10").cells and board.where() == "Board!B2:K7"
+    # a board typed with 1s in its first row is not taken for a ruler
+    ones = _read(
+        tmp_path, lambda ws: [ws.cell(1 + r, 1 + c, 1) for r in range(6) for c in range(10)]
+    )
+    assert ones.cells == named_board("6x10").cells
+
+
+def test_a_legend_beside_the_board_is_not_part_of_it(tmp_path):
+    def legend(ws):
+        for r in range(6):
+            for c in range(10):
+                ws.cell(2 + r, 2 + c).fill = LIGHT
+        ws.cell(2, 14, "Pieces: F I L N P T U V W X Y Z")
+        ws.cell(4, 14).fill = LIGHT  # a sample cell, "= board cell"
+        ws.cell(4, 15, "= board cell")
+
+    board = _read(tmp_path, legend)
+    assert board.cells == named_board("6x10").cells and board.where() == "Board!B2:K7"
+    _tiles(board)
+
+    # a smaller piece set: the group with 5 cells a piece is the board
+    def small(ws):
+        for r in range(5):
+            for c in range(5):
+                ws.cell(2 + r, 2 + c).fill = LIGHT
+        ws.cell(2, 9).fill = LIGHT
+
+    assert _read(tmp_path, small, pieces=5).where() == "Board!B2:F6"
+
+
+def test_two_boards_or_no_fitting_group_are_refused_with_their_ranges(tmp_path, capsys):
+    def two(ws):
+        for r in range(6):
+            for c in range(10):
+                ws.cell(2 + r, 2 + c).fill = LIGHT
+                ws.cell(10 + r, 2 + c).fill = LIGHT
+
+    with pytest.raises(
+        BoardError,
+        match=r"2 groups .* could each be the board \(Board!B2:K7"
+        r" \(60 cells\), Board!B10:K15 \(60 cells\)\).*PentominoBoard",
+    ):
+        _read(tmp_path, two)
+
+    def short(ws):
+        for r in range(6):
+            for c in range(9):
+                ws.cell(2 + r, 2 + c).fill = LIGHT
+        ws.cell(2, 14).fill = LIGHT
+
+    with pytest.raises(BoardError, match=r"2 separate groups and none has the 60 cells"):
+        _read(tmp_path, short)
+    # through the CLI: exit 2, one line, nothing written
+    path = tmp_path / "drawn.xlsx"
+    out = tmp_path / "out.xlsx"
+    assert main(["pentomino", str(path), "-o", str(out), "-q"]) == 2
+    assert "Board!B2:J7 (54 cells)" in capsys.readouterr().err and not out.exists()

@@ -6,7 +6,7 @@ import sys
 
 from ..exits import EXIT_BAD_INPUT, EXIT_OK, EXIT_UNSOLVED
 from ..pentomino.board import NAMED_BOARDS, BoardError, PentominoBoard, named_board, tiling_text
-from ..pentomino.pieces import LETTERS
+from ..pentomino.pieces import LETTERS, PIECE_SIZE
 from ..pentomino.progress import TerminalBar, both
 from ..pentomino.solver import COMPLETE, LIMIT, Tiler, TilingResult
 from ..sheets.errors import WorkbookError
@@ -69,7 +69,8 @@ def run(args) -> int:
             from ..sheets.openpyxl_sheet import open_book
 
             book = open_book(args.input)
-            board = find_board(book, args.sheet)
+            need = PIECE_SIZE * len(set(args.pieces.upper()))
+            board = find_board(book, args.sheet, need)
             sheet = book.sheet(board.sheet)
         tiler = Tiler(board, args.pieces, args.one_sided)
     except (BoardError, WorkbookError) as exc:

@@ -2,10 +2,17 @@
 
 Glossary
     marked cell  a cell with a fill (other than white), a border on all four sides (when
-                 the back end reads borders) or a one-character value: part of the board.
-                 A piece letter (F I L N P T U V W X Y Z, either case) fixes that piece
-                 there; longer text (a title, a note) is not part of the board
-    hole         an unmarked cell inside the board's bounding box
+                 the back end reads borders), a one-character value, or a cell inside an
+                 outline drawn with borders: part of the board. A piece letter (F I L N P
+                 T U V W X Y Z, either case) fixes that piece there; longer text (a
+                 title, a note) is not part of the board
+    hole         an unmarked cell inside the board's bounding box, or one that says so:
+                 a typed ``0``, ``.``, ``-``, ``×`` or ``/``; a black fill among cells
+                 marked otherwise, when that gives the pieces' count
+    ruler        numbers 1, 2, 3, … typed along an edge of the drawing (row or column
+                 numbers): not board cells
+    group        marked cells touching each other (corners count); when the whole
+                 drawing is not the pieces' count, the one group that is is the board
     palette      one Style per piece letter: a fill of its own and the letter in bold
 """
 
@@ -13,13 +20,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..sheets.protocol import Book, Rect, Sheet, Style
-from .board import BoardError, PentominoBoard, make_board
+from ..sheets.protocol import BOTTOM, LEFT, RIGHT, TOP, Book, Rect, Sheet, Style, column_letter
+from ..workbook.marks import luminance
+from .board import BOARD_CELLS, BoardError, PentominoBoard, make_board
 from .pieces import LETTERS, Coord
 
 BOARD_NAME = "PentominoBoard"  # a defined name that marks the board's rectangle
 UNMARKED_FILLS = (None, "#FFFFFF")
 MAX_MARK_LENGTH = 1  # longer text is a note, not a board cell
+HOLE_TEXT = frozenset({"0", ".", "-", "×", "/", "・", "·"})  # typed in a cell: a hole
+DARK_HOLE = 0.25  # a fill darker than this (relative luminance) may mark a hole
+MIN_RULER = 3  # numbers 1, 2, 3 … along an edge, at least this many, are a ruler
 TILING_SHEET = "Tiling {n}"
 MAX_SHEET_NAME = 31
 
@@ -61,9 +72,17 @@ def board_rect(book: Book | None, sheet: Sheet) -> Rect | None:
     return sheet.used_range()
 
 
-def _mark(value: object, fill: str | None, boxed: bool) -> str | None:
+def _text(value: object) -> str:
+    """A cell's value as typed: ``0`` for the number 0, stripped text otherwise."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return "" if value is None else str(value).strip()
+
+
+def _mark(text: str, fill: str | None, boxed: bool) -> str | None:
     """What a cell says: a piece letter, ``#`` for a board cell, ``None`` for a hole."""
-    text = "" if value is None else str(value).strip()
+    if text in HOLE_TEXT:
+        return None
     if len(text) == 1 and text.upper() in LETTERS:
         return text.upper()
     if text and len(text) <= MAX_MARK_LENGTH:
@@ -73,8 +92,139 @@ def _mark(value: object, fill: str | None, boxed: bool) -> str | None:
     return None
 
 
-def read_board(sheet: Sheet, book: Book | None = None) -> PentominoBoard:
-    """The board drawn on a sheet (BoardError naming the sheet when there is none)."""
+def _open(sides: list[list[int]], i: int, j: int, k: int, m: int) -> bool:
+    """True when no line parts cell (i, j) from its neighbour (k, m)."""
+    if k == i + 1:
+        return not (sides[i][j] & BOTTOM or sides[k][m] & TOP)
+    if k == i - 1:
+        return not (sides[i][j] & TOP or sides[k][m] & BOTTOM)
+    if m == j + 1:
+        return not (sides[i][j] & RIGHT or sides[k][m] & LEFT)
+    return not (sides[i][j] & LEFT or sides[k][m] & RIGHT)
+
+
+def _flood(sides: list[list[int]], starts: list[Coord], taken: set[Coord]) -> set[Coord]:
+    """The cells reached from ``starts`` without crossing a line (nor entering ``taken``)."""
+    h, w = len(sides), len(sides[0])
+    region = set(starts)
+    todo = list(starts)
+    while todo:
+        i, j = todo.pop()
+        for k, m in ((i + 1, j), (i - 1, j), (i, j + 1), (i, j - 1)):
+            if (
+                0 <= k < h
+                and 0 <= m < w
+                and (k, m) not in taken
+                and (k, m) not in region
+                and _open(sides, i, j, k, m)
+            ):
+                region.add((k, m))
+                todo.append((k, m))
+    return region
+
+
+def _enclosed(sheet: Sheet, rect: Rect) -> set[Coord]:
+    """Cells of ``rect`` inside an outline drawn with borders round the board.
+
+    A flood from the ring of cells around ``rect`` crosses a cell edge wherever
+    neither cell draws a line there. What it cannot reach falls into walled-in
+    regions; a region is inside the outline when a wall parts it from the outside.
+    A region walled in only by other walled-in cells (a hole amid boxed cells, or an
+    outlined hole in the board) is not.
+    """
+    top, left, bottom, right = rect
+    sides = sheet.read_border_sides((max(1, top - 1), max(1, left - 1), bottom + 1, right + 1))
+    if top == 1:
+        sides = [[0] * len(sides[0]), *sides]
+    if left == 1:
+        sides = [[0, *row] for row in sides]
+    if not any(any(row) for row in sides):
+        return set()
+    h, w = len(sides), len(sides[0])
+    ring = [(i, j) for i in range(h) for j in range(w) if i in (0, h - 1) or j in (0, w - 1)]
+    outside = _flood(sides, ring, set())
+    inside: set[Coord] = set()
+    done = set(outside)
+    for cell in ((i, j) for i in range(1, h - 1) for j in range(1, w - 1)):
+        if cell in done:
+            continue
+        region = _flood(sides, [cell], done)
+        done |= region
+        near = {(a + da, b + db) for a, b in region for da, db in _SIDES}
+        if near & outside:
+            inside |= region
+    return {(i - 1, j - 1) for i, j in inside}
+
+
+_SIDES = ((1, 0), (-1, 0), (0, 1), (0, -1))
+
+
+def _without_rulers(cells: set[Coord], numbers: dict[Coord, int]) -> set[Coord]:
+    """The cells less row or column numbers (1, 2, 3, … typed along an edge)."""
+    cells = set(cells)
+    for _ in range(4):
+        if not cells:
+            break
+        rows = [r for r, _ in cells]
+        cols = [c for _, c in cells]
+        edges = [
+            sorted((c, (r, c)) for r, c in cells if r == min(rows)),
+            sorted((c, (r, c)) for r, c in cells if r == max(rows)),
+            sorted((r, (r, c)) for r, c in cells if c == min(cols)),
+            sorted((r, (r, c)) for r, c in cells if c == max(cols)),
+        ]
+        for edge in edges:
+            line = [cell for _, cell in edge]
+            values = [numbers.get(cell) for cell in line]
+            if (
+                len(line) >= MIN_RULER
+                and None not in values
+                and values == list(range(values[0], values[0] + len(values)))
+            ):
+                cells -= set(line)
+                break
+        else:
+            break
+    return cells
+
+
+def _groups(cells: set[Coord]) -> list[set[Coord]]:
+    """The cells split into groups that touch (sides or corners), largest first."""
+    left = set(cells)
+    out = []
+    while left:
+        start = left.pop()
+        group, todo = {start}, [start]
+        while todo:
+            r, c = todo.pop()
+            for dr in (-1, 0, 1):
+                for dc in (-1, 0, 1):
+                    n = (r + dr, c + dc)
+                    if n in left:
+                        left.remove(n)
+                        group.add(n)
+                        todo.append(n)
+        out.append(group)
+    return sorted(out, key=len, reverse=True)
+
+
+def _span(cells: set[Coord], top: int, left: int) -> str:
+    """``B2:K7``: the sheet range of some cells of a read rectangle."""
+    r0 = top + min(r for r, _ in cells)
+    c0 = left + min(c for _, c in cells)
+    r1 = top + max(r for r, _ in cells)
+    c1 = left + max(c for _, c in cells)
+    first = f"{column_letter(c0)}{r0}"
+    return first if (r0, c0) == (r1, c1) else f"{first}:{column_letter(c1)}{r1}"
+
+
+def read_board(sheet: Sheet, book: Book | None = None, need: int = BOARD_CELLS) -> PentominoBoard:
+    """The board drawn on a sheet (BoardError naming the sheet when there is none).
+
+    ``need`` is the number of cells the pieces cover: when the whole drawing is not
+    that many, black-filled cells among cells marked otherwise are read as holes, and
+    the one group of touching cells that has that many is the board.
+    """
     rect = board_rect(book, sheet)
     if rect is None:
         raise BoardError(f"{sheet.name}: the sheet is empty; mark the board's cells")
@@ -82,32 +232,74 @@ def read_board(sheet: Sheet, book: Book | None = None) -> PentominoBoard:
     values = sheet.read_values(rect)
     fills = sheet.read_fills(rect)
     boxes = sheet.read_borders(rect)
+    inside = _enclosed(sheet, rect)
     cells: set[Coord] = set()
     fixed: dict[Coord, str] = {}
+    dark: set[Coord] = set()
+    numbers: dict[Coord, int] = {}
     for r, (vrow, frow, brow) in enumerate(zip(values, fills, boxes, strict=True)):
         for c, (value, fill, boxed) in enumerate(zip(vrow, frow, brow, strict=True)):
-            mark = _mark(value, fill, boxed)
+            text = _text(value)
+            mark = _mark(text, fill, boxed)
+            if mark is None and (r, c) in inside and text not in HOLE_TEXT:
+                mark = "#"
             if mark is None:
                 continue
             cells.add((r, c))
             if mark != "#":
                 fixed[(r, c)] = mark
+            elif not text and fill is not None and luminance(fill) < DARK_HOLE:
+                dark.add((r, c))
+            if text.isdigit() and fill in UNMARKED_FILLS and not boxed:
+                numbers[(r, c)] = int(text)
     if not cells:
         raise BoardError(f"{sheet.name}: no board found; mark its cells with a fill or a character")
-    return make_board(cells, fixed, name=sheet.name, sheet=sheet.name, origin=(top, left))
+    cells = _without_rulers(cells, numbers)
+    readings = [cells]
+    if dark and dark != cells:
+        readings.append(cells - dark)
+    chosen = next((cells_ for cells_ in readings if len(cells_) == need), None)
+    if chosen is None:
+        fits = list(
+            {frozenset(g) for reading in readings for g in _groups(reading) if len(g) == need}
+        )
+        if len(fits) == 1:
+            chosen = set(fits[0])
+        else:
+            groups = sorted(fits or _groups(cells), key=lambda g: (min(g), -len(g)))
+            if len(groups) > 1:
+                shown = ", ".join(
+                    f"{sheet.name}!{_span(g, top, left)} ({len(g)} cells)" for g in groups[:4]
+                )
+                more = f" and {len(groups) - 4} more" if len(groups) > 4 else ""
+                what = (
+                    f"{len(groups)} groups of marked cells could each be the board"
+                    if fits
+                    else f"the marked cells form {len(groups)} separate groups"
+                    f" and none has the {need} cells the pieces cover"
+                )
+                raise BoardError(
+                    f"{sheet.name}: {what} ({shown}{more}); mark only the board,"
+                    f" or give its rectangle the name {BOARD_NAME}"
+                )
+            chosen = cells
+    fixed = {cell: letter for cell, letter in fixed.items() if cell in chosen}
+    return make_board(chosen, fixed, name=sheet.name, sheet=sheet.name, origin=(top, left))
 
 
-def find_board(book: Book, sheet_name: str | None = None) -> PentominoBoard:
+def find_board(
+    book: Book, sheet_name: str | None = None, need: int = BOARD_CELLS
+) -> PentominoBoard:
     """The board on the named sheet, else on the first sheet that holds one."""
     if sheet_name is not None:
         try:
-            return read_board(book.sheet(sheet_name), book)
+            return read_board(book.sheet(sheet_name), book, need)
         except KeyError as exc:
             raise BoardError(str(exc.args[0])) from None
     errors = []
     for sheet in book.sheets():
         try:
-            return read_board(sheet, book)
+            return read_board(sheet, book, need)
         except BoardError as exc:
             errors.append(str(exc))
     raise BoardError(errors[0] if errors else "the workbook has no sheets")
