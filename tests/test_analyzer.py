@@ -328,3 +328,33 @@ def test_hard_board_escalation_probing_kissat_child_gives_the_same_verdicts(monk
         assert len({s.tobytes() for s in result.solutions}) == len(result.solutions)
     impossible = Puzzle.from_clues([[1, 1], [1, 1], [1, 1]], [[], [3], [3]])
     assert solve(impossible, method="sat").status == "contradiction"
+
+
+def test_the_progress_names_each_phase_and_ticks_while_kissat_runs(monkeypatch):
+    """The phases a person sees (line logic, searching, probing, Kissat, the next
+    solution), repeated while a child solver runs; the verdict is the same without them."""
+    import xlsolver.nonogram.sat as sat
+
+    if not sat.child_processes_allowed():
+        pytest.skip("no child processes here")
+    monkeypatch.setattr(sat, "ESCALATE_CONFLICTS", 0)  # probing and Kissat at once
+    monkeypatch.setattr(sat, "TICK_SECONDS", 0.001)
+    rng = np.random.default_rng(11)
+    for _ in range(12):
+        puzzle = Puzzle.from_solution(rng.random((8, 8)) < 0.5)
+        quiet = solve(puzzle, method="sat")
+        seen: list[tuple[float | None, str]] = []
+        shown = solve(puzzle, method="sat", progress=lambda f, m, seen=seen: seen.append((f, m)))
+        assert (shown.status, [s.tobytes() for s in shown.solutions]) == (
+            quiet.status,
+            [s.tobytes() for s in quiet.solutions],
+        )
+        messages = [m for _, m in seen]
+        if "probing the open cells" in messages:
+            break
+    else:
+        pytest.fail("no puzzle left cells open for the search")
+    assert messages[:3] == ["line logic done", "searching", "probing the open cells"]
+    kissat = [m for m in messages if m.startswith("searching with Kissat")]
+    assert len(kissat) >= 2 and kissat[0].endswith("cells open)"), messages  # ticks
+    assert all(0 <= f <= 1 for f, _ in seen if f is not None)

@@ -103,3 +103,46 @@ def test_other_commands_still_listed_in_help():
     assert run.returncode == 0
     for name in ("solve", "convert", "make", "hints", "pentomino"):
         assert name in run.stdout
+
+
+def on_a_terminal(tmp_path: Path, *args: str) -> tuple[int, set[str], str]:
+    """Like :func:`loaded`, with stderr on a pseudo-terminal 120 columns wide: what it showed."""
+    import os
+
+    pty = __import__("pytest").importorskip("pty")
+    import fcntl
+    import struct
+    import termios
+
+    out = tmp_path / "modules.json"
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
+    proc = subprocess.Popen(
+        [sys.executable, "-c", SCRIPT, str(out), *args], stdout=subprocess.PIPE, stderr=slave
+    )
+    os.close(slave)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:  # the terminal closed with the child
+            break
+        if not chunk:
+            break
+        shown += chunk
+    proc.communicate(timeout=120)
+    os.close(master)
+    data = json.loads(out.read_text())
+    return data["code"], {m.split(".")[0] for m in data["modules"]}, shown.decode(errors="replace")
+
+
+def test_on_a_terminal_a_search_shows_a_bar_and_line_logic_none(tmp_path):
+    """One puzzle that needs the search draws a bar of the cells known and the phase; one
+    that line logic finishes draws nothing and still imports no tqdm."""
+    code, modules, shown = on_a_terminal(tmp_path, "solve", str(DATA / "webpbn-00023-edge.non"))
+    assert code == 0
+    assert "webpbn-00023-edge.non:" in shown and "% of cells known" in shown, shown
+    assert "line logic done" in shown and "tqdm" in modules
+    code, modules, shown = on_a_terminal(tmp_path, "solve", str(DATA / "webpbn-00001-dancer.non"))
+    assert code == 0
+    assert "cells known" not in shown and "tqdm" not in modules

@@ -7,8 +7,8 @@ import sys
 from ..exits import EXIT_BAD_INPUT, EXIT_OK, EXIT_UNSOLVED
 from ..pentomino.board import NAMED_BOARDS, BoardError, PentominoBoard, named_board, tiling_text
 from ..pentomino.pieces import LETTERS, PIECE_SIZE
-from ..pentomino.progress import TerminalBar, both
 from ..pentomino.solver import COMPLETE, LIMIT, Tiler, TilingResult
+from ..progress import TerminalBar, both
 from ..sheets.errors import WorkbookError
 from .options import add_time_limit
 

@@ -118,7 +118,8 @@ def solve_files(args: argparse.Namespace, paths: list[str]) -> int:
             code = max(code, EXIT_BAD_INPUT)
     puzzles = [e for _, entries in read for e in entries if not isinstance(e, FormatError)]
     bar = _bar(sum(len(entries) for _, entries in read))
-    with _solver(puzzles, options, _jobs(args, len(puzzles))) as results:
+    title = Path(read[0][0]).name if len(read) == 1 else "puzzle"
+    with _solver(puzzles, options, _jobs(args, len(puzzles)), title) as results:
         for path, entries in read:
             for index, entry in enumerate(entries, 1):
                 bar.update()
@@ -150,21 +151,34 @@ def _jobs(args: argparse.Namespace, puzzles: int) -> int:
     return max(1, min(jobs, puzzles))
 
 
-def solve_one(puzzle, options: tuple):
+def solve_one(puzzle, options: tuple, progress=None):
     """Solve one puzzle with (max_solutions, time_limit, method): a worker's task."""
     from ..nonogram.analyzer import solve
 
     limit, time_limit, method = options
-    return solve(puzzle, max_solutions=limit, time_limit=time_limit, method=method)
+    return solve(
+        puzzle, max_solutions=limit, time_limit=time_limit, method=method, progress=progress
+    )
 
 
 @contextmanager
-def _solver(puzzles: list, options: tuple, jobs: int) -> Iterator:
+def _solver(puzzles: list, options: tuple, jobs: int, title: str = "") -> Iterator:
     """The results of the puzzles, in order: here, or from a pool of ``jobs`` workers.
 
     The pool takes a few puzzles at a time, so a run of hard puzzles does not hold up
     the others; results come back in order, so the output is that of one process.
+    A single puzzle on a terminal gets a bar of its own, drawn once line logic is done
+    and the search begins (what phase, how many cells known, the time it has taken).
     """
+    if len(puzzles) == 1 and sys.stderr.isatty():
+        from ..progress import LazyBar
+
+        bar = LazyBar(title)
+        try:
+            yield iter([solve_one(puzzles[0], options, progress=bar)])
+        finally:
+            bar.close()
+        return
     if jobs <= 1:
         yield (solve_one(p, options) for p in puzzles)
         return

@@ -205,6 +205,8 @@ class Run:
             search = self.sat_search()
         except Timeout:
             return self.finish(TIMEOUT, self.board.grid(), "time limit reached", method="sat")
+        if self.progress is not None:
+            search.tell = self.report
         found: list[np.ndarray] = []
         exhausted = True
         try:

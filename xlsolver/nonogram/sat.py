@@ -213,12 +213,20 @@ def _child_solve(conn, clauses: list[list[int]], name: str, phases: list[int]) -
     conn.close()
 
 
+TICK_SECONDS = 0.5  # how often a wait for a child tells the progress display it is alive
+
+
 def solve_in_child(
-    clauses: list[list[int]], name: str, seconds: float | None, phases: list[int] | None = None
+    clauses: list[list[int]],
+    name: str,
+    seconds: float | None,
+    phases: list[int] | None = None,
+    tick: Callable[[], None] | None = None,
 ):
     """A model, [] when unsatisfiable, or None when the time ran out (the child is killed).
 
     For solvers python-sat cannot interrupt (Kissat): a process can always be stopped.
+    ``tick`` is called while waiting (a progress display's heartbeat; it decides nothing).
     """
     import multiprocessing as mp
 
@@ -230,10 +238,17 @@ def solve_in_child(
     child = ctx.Process(target=child_main, args=work, daemon=True)
     child.start()
     there.close()
+    end = None if seconds is None else time.perf_counter() + seconds
     try:
-        if not here.poll(seconds):
-            return None
-        return here.recv()
+        while True:
+            left = None if end is None else end - time.perf_counter()
+            wait = TICK_SECONDS if left is None else max(0.0, min(TICK_SECONDS, left))
+            if here.poll(wait if tick is not None else left):
+                return here.recv()
+            if left is not None and left <= wait:
+                return None
+            if tick is not None:
+                tick()
     except EOFError:
         return None
     finally:
@@ -267,6 +282,10 @@ def limited_solve(
     return res
 
 
+def _quiet(message: str) -> None:
+    """No progress display."""
+
+
 class SatSearch:
     """An incremental SAT search over one encoding, stoppable from another thread."""
 
@@ -275,6 +294,8 @@ class SatSearch:
         self.hard: tuple[Encoding, list[list[int]]] | None = None
         name = solver or SOLVER
         self.solver = new_solver(name, self.enc.clauses)
+        self.tell: Callable[[str], None] = _quiet  # progress messages (the Run sets it)
+        self.phase = ""
 
     def close(self) -> None:
         """Free the solver."""
@@ -305,7 +326,7 @@ class SatSearch:
             elif first is not None:
                 sol = self._symmetric_next(found, seconds_left)
             if sol is None:
-                sol = self._next(seconds_left)
+                sol = self._next(seconds_left, another=count > 0)
             if sol is None:
                 yield None
                 return
@@ -319,7 +340,7 @@ class SatSearch:
             if self.hard is not None:
                 self.hard[1].append(block)
 
-    def _next(self, seconds_left) -> np.ndarray | bool | None:
+    def _next(self, seconds_left, another: bool = True) -> np.ndarray | bool | None:
         """The next solution, False when there is none, None when the time ran out.
 
         A board that needed Kissat goes on in a child (CaDiCaL, from the last solution).
@@ -327,10 +348,23 @@ class SatSearch:
         if self.hard is not None:
             enc, blocks = self.hard
             phases = [-lit for lit in blocks[-1]]
-            model = solve_in_child(enc.clauses + blocks, "cadical195", seconds_left(), phases)
+            self._tell("looking for another solution (CaDiCaL)")
+            model = solve_in_child(
+                enc.clauses + blocks, "cadical195", seconds_left(), phases, self._tick
+            )
             return None if model is None else enc.decode(model) if model else False
+        self._tell("looking for another solution" if another else "searching")
         res = self._solve([], seconds_left())
         return None if res is None else self.enc.decode(self.solver.get_model()) if res else False
+
+    def _tell(self, message: str) -> None:
+        """Show what the search is doing now."""
+        self.phase = message
+        self.tell(message)
+
+    def _tick(self) -> None:
+        """The same message again: the display shows the time going on."""
+        self.tell(self.phase)
 
     def _escalate(self, seconds_left: Callable[[], float | None]) -> np.ndarray | bool | None:
         """The first solution of a hard board: Glucose for a budget, then probing and Kissat.
@@ -342,6 +376,7 @@ class SatSearch:
         budget = ESCALATE_CONFLICTS
         if self.enc.h * self.enc.w <= SMALL_BOARD_CELLS:
             budget *= SMALL_BOARD_FACTOR
+        self._tell("searching")
         res = self._solve([], seconds_left(), budget) if budget else None
         if res is not None:
             return self.enc.decode(self.solver.get_model()) if res else False
@@ -351,6 +386,7 @@ class SatSearch:
         if left is not None and left <= 0:
             return None
         board = self.enc.board.copy()
+        self._tell("probing the open cells")
         try:
             from .probe import probe
 
@@ -360,7 +396,8 @@ class SatSearch:
         except Timeout:
             return None
         enc = Encoding(board)
-        model = solve_in_child(enc.clauses, "kissat404", seconds_left())
+        self._tell(f"searching with Kissat ({board.unknown} cells open)")
+        model = solve_in_child(enc.clauses, "kissat404", seconds_left(), tick=self._tick)
         if model is None:
             return None
         self.hard = (enc, [])  # cell variables are numbered alike in both encodings
