@@ -217,6 +217,30 @@ def test_image_to_puzzle(tmp_path, capsys):
     assert "darker than the threshold" in capsys.readouterr().err
 
 
+def test_pixel_art_scaled_up_is_read_a_block_a_cell(tmp_path, capsys):
+    """Without --size, pixel art exported at 4×3 pixels a cell (transparent paper, as
+    pixel-art editors save it) is read as its 10×10 cells, and the command says so; an
+    image whose edges fall between blocks is read a cell a pixel."""
+    from PIL import Image
+
+    sol = picture(HEART)
+    rgba = np.zeros((30, 40, 4), dtype=np.uint8)  # 3 pixels high, 4 wide a cell
+    rgba[np.kron(sol, np.ones((3, 4), dtype=bool))] = (20, 20, 20, 255)
+    png = tmp_path / "sprite.png"
+    Image.fromarray(rgba, mode="RGBA").save(png)
+    assert np.array_equal(read_image(png).picture, sol)
+    out = tmp_path / "sprite.xlsx"
+    assert main(["make", "--image", str(png), "-o", str(out)]) == 0
+    captured = capsys.readouterr()
+    assert "40×30 pixels drawn in blocks of 4×3, read as 10×10 cells" in captured.err
+    assert "(10×10)" in captured.out
+    book = open_book(out)
+    assert read_puzzle(book.sheet(PUZZLE_SHEET), book).puzzle.is_solution(sol)
+    rgba[0, 1] = (20, 20, 20, 255)  # one pixel off the grid of blocks
+    Image.fromarray(rgba, mode="RGBA").save(png)
+    assert read_image(png).picture.shape == (30, 40)
+
+
 def test_hints_sheet_replays_to_the_solution(tmp_path, capsys):
     """Every step of the sheet is right, in order, and together they fill the grid."""
     for rows, name in ((HEART, "heart"), (DOM3, "dom3"), (DOM5, "dom5")):

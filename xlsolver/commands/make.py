@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from ..limits import DEFAULT_TIME_LIMIT
 from ..workbook.clues import parse_size
@@ -72,6 +73,13 @@ def run(args: argparse.Namespace) -> int:
     except BAD_INPUT as exc:
         return fail(exc, args.drawing or args.image)
     h, w = drawing.picture.shape
+    if args.image and size is None and drawing.pixels != (w, h) and not args.json:
+        pw, ph = drawing.pixels
+        print(
+            f"xlsolver: {args.image}: {pw}×{ph} pixels drawn in blocks of {pw // w}×{ph // h},"
+            f" read as {w}×{h} cells (--size {pw}x{ph} for a cell a pixel)",
+            file=sys.stderr,
+        )
     code = report(f"{path} ({w}×{h})", verdict, args.json)
     if verdict.suggestion and args.add_givens and not args.json:
         print("  the suggested givens are printed on the puzzle sheet")

@@ -43,6 +43,7 @@ class Drawing:
     rect: Rect
     colours: np.ndarray | None = None  # colour numbers (0 = paper) of a colour drawing
     palette: Palette | None = None  # the fills of a colour drawing, in order of appearance
+    pixels: tuple[int, int] | None = None  # (width, height) of the image it was read from
 
 
 def _boxed(sheet: Sheet, used: Rect) -> np.ndarray:

@@ -34,7 +34,11 @@ def read_image(
     size: tuple[int, int] | None = None,
     threshold: int = DEFAULT_THRESHOLD,
 ) -> Drawing:
-    """The picture of an image: scaled to ``size`` (width, height) by area, then thresholded."""
+    """The picture of an image: scaled to ``size`` (width, height) by area, then thresholded.
+
+    Without ``size``, a cell is a pixel, or a block of pixels when the image is pixel
+    art scaled up (see :func:`cells_of`).
+    """
     Image, ImageOps = _pillow()
     if not 0 < threshold <= 255:
         raise WorkbookError(f"threshold {threshold}: use 1…255")
@@ -49,7 +53,7 @@ def read_image(
             grey = grey_full = img.convert("L")
     except (OSError, SyntaxError, ValueError) as exc:
         raise WorkbookError(f"{path}: not a readable image ({exc})") from None
-    width, height = size or grey.size
+    width, height = size or cells_of(rgb)
     if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
         raise WorkbookError(
             f"{path}: {width}×{height} cells; give --size up to {MAX_SIDE}x{MAX_SIDE}"
@@ -60,7 +64,25 @@ def read_image(
     colours, palette = image_colours(rgb, grey_full, (width, height))
     if not picture.any() and colours is None:
         raise WorkbookError(f"{path}: no pixel is darker than the threshold {threshold}")
-    return Drawing(picture, Path(path).stem, "", (1, 1, height, width), colours, palette)
+    return Drawing(picture, Path(path).stem, "", (1, 1, height, width), colours, palette, rgb.size)
+
+
+def _scale(pixels: np.ndarray) -> int:
+    """The largest step every run of equal pixels along axis 1 is a multiple of (starts
+    included), and the length is: pixel art scaled up k times has k."""
+    change = (pixels[:, 1:] != pixels[:, :-1]).any(axis=tuple(range(2, pixels.ndim)))
+    starts = np.flatnonzero(change.any(axis=0)) + 1  # columns where some row's run begins
+    return int(np.gcd.reduce(np.append(starts, pixels.shape[1])))
+
+
+def cells_of(rgb) -> tuple[int, int]:
+    """(width, height) in cells of an image without ``--size``: one cell a pixel, or one
+    cell a block when the image is pixel art scaled up by whole numbers (each pixel
+    drawn as a k×k block, as exported by pixel-art editors); then the blocks."""
+    pixels = np.asarray(rgb)
+    sx = _scale(pixels)
+    sy = _scale(pixels.swapaxes(0, 1))
+    return pixels.shape[1] // sx, pixels.shape[0] // sy
 
 
 def image_colours(rgb, grey, size: tuple[int, int]):
