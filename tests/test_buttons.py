@@ -165,6 +165,29 @@ def test_new_xlsm_has_the_buttons_right_of_the_grid(tmp_path):
     assert ws["A2"].value == "width" and ws["C2"].value == 30 and ws["G2"].value == 20
 
 
+def test_new_xlsm_takes_a_sheet_name_and_a_colour_palette(tmp_path, capsys):
+    """--sheet and --colours reach the button workbook too (the buttons act on the active
+    sheet); a sheet name Excel would refuse is refused, one line, nothing written."""
+    out = tmp_path / "colours.xlsm"
+    args = ["new", "--size", "8x6", "--sheet", "Week 1", "--colours", "3", "-o"]
+    assert main([*args, str(out)]) == 0
+    assert main([*args, str(tmp_path / "colours.xlsx")]) == 0
+    wb = load_workbook(out, keep_vba=True)
+    assert wb.sheetnames[0] == "Week 1" and "xl/vbaProject.bin" in wb.vba_archive.namelist()
+    sheets = [
+        open_book(tmp_path / name).sheet("Week 1") for name in ("colours.xlsm", "colours.xlsx")
+    ]
+    used = sheets[1].used_range()
+    assert "colours" in str(sheets[1].read_values(used)).lower()  # the palette row's label
+    assert [s.read_values(used) for s in sheets] == [sheets[1].read_values(used)] * 2
+    capsys.readouterr()
+    for name, why in (("a" * 32, "has 32 characters"), ("Q1/Q2", "holds /"), ("", "is empty")):
+        bad = tmp_path / "bad.xlsm"
+        assert main(["new", "--size", "5x5", "-o", str(bad), "--sheet", name]) == 2
+        err = capsys.readouterr().err
+        assert why in err and err.count("\n") == 1 and not bad.exists()
+
+
 @pytest.mark.slow
 def test_the_wheel_carries_what_the_buttons_need(tmp_path):
     """``pip wheel .`` builds; installed into a fresh environment (outside the checkout),

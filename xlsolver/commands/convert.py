@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
 
@@ -10,7 +9,7 @@ from ..exits import EXIT_BAD_INPUT, EXIT_OK
 from ..formats import FormatError, read_puzzles, write_puzzles
 from ..nonogram.colour_puzzle import ColourPuzzle
 from ..nonogram.puzzle import Puzzle
-from ..sheets.errors import WorkbookError
+from ..sheets.errors import BAD_SHEET_CHARS, MAX_SHEET_NAME, WorkbookError
 from ..sheets.openpyxl_sheet import new_book
 from ..workbook.batch import check_unmerged, with_file
 from ..workbook.files import check_target, close_book, is_workbook, open_book, save_new
@@ -22,8 +21,6 @@ HELP = (
     "convert between puzzle files (.non, .nin, TAAI, webpbn XML, JSON, …) and workbooks "
     "(.xlsx, .ods, …)"
 )
-MAX_SHEET_NAME = 31  # Excel's limit
-BAD_SHEET_CHARS = re.compile(r"[\[\]:*?/\\]")
 
 
 def add_arguments(parser) -> None:

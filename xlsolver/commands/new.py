@@ -7,7 +7,7 @@ from pathlib import Path
 
 from ..exits import EXIT_BAD_INPUT, EXIT_OK
 from ..nonogram.cells import MAX_INKS
-from ..sheets.errors import WorkbookError
+from ..sheets.errors import WorkbookError, check_sheet_name
 from ..sheets.openpyxl_sheet import new_book
 from ..workbook.clues import parse_size
 from ..workbook.files import save_new
@@ -48,10 +48,11 @@ def run(args) -> int:
         print(f"xlsolver: --colours {args.colours}: expected 1…{MAX_INKS}", file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
+        check_sheet_name(args.sheet)
         if Path(args.output).suffix.lower() == ".xlsm":  # with the Excel buttons
             from ..workbook.buttons import write_button_workbook
 
-            write_button_workbook(args.output, size, args.title)
+            write_button_workbook(args.output, size, args.title, args.sheet, args.colours)
         else:
             book = new_book()
             sheet = book.sheets()[0]

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..sheets.errors import MAX_SHEET_NAME
 from ..sheets.protocol import BOTTOM, LEFT, RIGHT, TOP, Book, Rect, Sheet, Style, column_letter
 from ..workbook.marks import luminance
 from .board import BOARD_CELLS, BoardError, PentominoBoard, make_board
@@ -32,7 +33,6 @@ HOLE_TEXT = frozenset({"0", ".", "-", "×", "/", "・", "·"})  # typed in a cel
 DARK_HOLE = 0.25  # a fill darker than this (relative luminance) may mark a hole
 MIN_RULER = 3  # numbers 1, 2, 3 … along an edge, at least this many, are a ruler
 TILING_SHEET = "Tiling {n}"
-MAX_SHEET_NAME = 31
 
 # Twelve fills that stay apart from each other and keep a black letter readable.
 PIECE_FILLS = {

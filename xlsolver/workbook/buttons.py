@@ -27,16 +27,31 @@ NARROW_WIDTH_PT = CELL_WIDTH * 7 * 0.75 + 3.75  # a template column: 25 px
 
 
 def write_button_workbook(
-    target: str | os.PathLike, size: tuple[int, int], title: str = ""
+    target: str | os.PathLike,
+    size: tuple[int, int],
+    title: str = "",
+    sheet_name: str = PUZZLE_SHEET,
+    colours: int = 0,
 ) -> TemplateLayout:
-    """An empty template of ``size`` on the Puzzle sheet of the button workbook, saved."""
+    """An empty template of ``size`` on the Puzzle sheet of the button workbook, saved.
+
+    The buttons work on the active sheet, so the sheet may take another name;
+    ``colours`` > 0 lays out a colour template with that many swatches.
+    """
     from ..sheets.openpyxl_sheet import open_book
     from ..writes import WriteError, render, write_bytes
 
     if not BUTTONS_FILE.exists():
         raise WorkbookError(f"{BUTTONS_FILE}: missing from this installation of xlsolver")
     book = open_book(BUTTONS_FILE)
-    layout = write_template(book.sheet(PUZZLE_SHEET), size=size, title=title, checks=True)
+    sheet = book.sheet(PUZZLE_SHEET)
+    sheet.ws.title = sheet_name
+    if colours:
+        from .colour_template import write_empty_colour_template
+
+        layout = write_empty_colour_template(sheet, size, colours, title=title)
+    else:
+        layout = write_template(sheet, size=size, title=title, checks=True)
     try:
         data = move_buttons(
             render(target, book.wb.save), column=max(layout.grid[3], layout.print_area[3])
