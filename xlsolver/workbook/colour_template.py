@@ -19,6 +19,7 @@ from ..nonogram.colour_puzzle import SPARE_LETTERS, ColourPuzzle, Palette
 from ..nonogram.puzzle import Puzzle
 from ..sheets.protocol import Cell, CellFormat, LayoutSheet, Rect, Style
 from .clues import normalise
+from .marks import luminance
 from .template import CELL_HEIGHT, CELL_WIDTH, TemplateLayout, write_template
 
 PALETTE_LABEL = "colours"
@@ -30,12 +31,6 @@ SWATCH = CellFormat(
 LABEL = CellFormat(horizontal="left", shrink=True)
 DARK_TEXT, LIGHT_TEXT = "#000000", "#FFFFFF"
 READABLE = 0.45  # fills darker than this (relative luminance) take white numbers
-
-
-def luminance(rgb: str) -> float:
-    """Relative luminance 0 (black) … 1 (white) of ``#rrggbb``."""
-    r, g, b = (int(rgb[i : i + 2], 16) / 255 for i in (1, 3, 5))
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
 def clue_style(rgb: str) -> Style:
