@@ -243,6 +243,103 @@ def _book(folder: Path, name: str, fill: Callable, title: str = "Puzzle") -> Pat
     return path
 
 
+def _block_cases(folder: Path) -> list[Case]:
+    """What else a teacher keeps on the sheet, two or more empty lines from the puzzle:
+    a table, a numbered list, a score row: set aside, reported as "not a puzzle"."""
+    out = []
+    house = grid_ref(HOUSE, 6, 6)
+
+    def scores(ws, wb, borders: bool = False):
+        puzzle_at(ws, HOUSE, 6, 6)
+        ws.cell(2, 20, "Name")
+        ws.cell(2, 21, "Score")
+        ws.cell(2, 22, "Time")
+        for i, row in enumerate((("Ann", 8, 12), ("Bob", 7, 15), ("Cy", 10, 9), ("Di", 6, 20))):
+            for j, v in enumerate(row):
+                ws.cell(3 + i, 20 + j, v)
+        if borders:
+            box(ws, 2, 20, 5, 3)
+
+    def number_table(ws, wb):
+        puzzle_at(ws, HOUSE, 6, 6)
+        for i in range(4):
+            for j in range(5):
+                ws.cell(19 + i, 6 + j, (i + 1) * (j + 2))
+
+    def steps(ws, wb):
+        puzzle_at(ws, HOUSE, 8, 10)
+        for i in range(5):
+            ws.cell(8 + i, 1, i + 1)
+            ws.cell(8 + i, 2, f"step {i + 1}")
+
+    def score_row(ws, wb):
+        puzzle_at(ws, HOUSE, 6, 6)
+        ws.cell(18, 1, "Score")
+        for j in range(3):
+            ws.cell(18, 2 + j, 10 * (j + 1))
+
+    for name, fill, aside in (
+        ("table", scores, "T2:V6"),
+        ("table-bordered", lambda ws, wb: scores(ws, wb, True), "T2:V6"),
+        ("numbers-table-below", number_table, "F19:J22"),
+        ("numbered-list", steps, "A8:B12"),
+        ("score-row", score_row, "A18:D18"),
+    ):
+        path = _book(folder, f"beside-{name}", fill)
+        grid = grid_ref(HOUSE, 8, 10) if name == "numbered-list" else house
+        ignored = (f"{aside} not a puzzle",)
+        out.append(Case(f"beside-{name}", path, [Expect("Puzzle", grid, HOUSE, ignored=ignored)]))
+    return out
+
+
+def _not_puzzle_cases(folder: Path) -> list[Case]:
+    """A second puzzle with an error of its own keeps it; a table alone is named as one;
+    a drawing typed in 0 and 1 is not clues (another sheet is read all the same)."""
+    out = []
+    house = grid_ref(HOUSE, 6, 6)
+
+    def second_wrong(ws, wb):
+        puzzle_at(ws, HOUSE, 6, 6)
+        puzzle_at(ws, BOAT, 6, 22, boxed=False)
+        ws.cell(3, 22).value = 9  # the boat's first column clue mistyped
+
+    path = _book(folder, "beside-a-wrong-puzzle", second_wrong)
+    out.append(Case("beside-a-wrong-puzzle", path, error=r"column 1 \(Puzzle!V3:V5\): clues 9 1"))
+
+    def only_table(ws, wb):
+        ws.cell(2, 2, "Name")
+        ws.cell(2, 3, "Score")
+        for i in range(5):
+            for j in range(4):
+                ws.cell(3 + i, 2 + j, (i + 2) * (j + 3))
+
+    path = _book(folder, "only-a-table", only_table)
+    out.append(
+        Case("only-a-table", path, error=r"Puzzle!C4:E7 would be the grid but holds 12 numbers")
+    )
+
+    def drawing_sheet(ws, wb):
+        puzzle_at(ws, HOUSE, 6, 6)
+        drawing = wb.create_sheet("Drawing")
+        drawing.cell(1, 1, "My boat")
+        for (r, c), v in np.ndenumerate(pic(BOAT)):
+            drawing.cell(3 + r, 2 + c, int(v))
+
+    path = _book(folder, "drawing-on-a-sheet", drawing_sheet)
+    out.append(Case("drawing-on-a-sheet", path, [Expect("Puzzle", house, HOUSE)]))
+
+    def drawing_only(ws, wb):
+        for (r, c), v in np.ndenumerate(pic(HEART)):
+            if v:
+                ws.cell(2 + r, 2 + c, 1)
+
+    path = _book(folder, "drawing-in-ones", drawing_only)
+    out.append(
+        Case("drawing-in-ones", path, error=r"Puzzle!B2:J9: a drawing typed in 0 and 1, not clues")
+    )
+    return out
+
+
 def _typed_cases(folder: Path) -> list[Case]:
     """Clues as people type them: one per cell, lists in one cell, what the sheet converted."""
     out = []
@@ -894,6 +991,8 @@ def build_corpus(folder: str | Path, *, libreoffice: bool = True) -> list[Case]:
     folder.mkdir(parents=True, exist_ok=True)
     cases = (
         _typed_cases(folder)
+        + _block_cases(folder)
+        + _not_puzzle_cases(folder)
         + _mark_cases(folder)
         + _ruler_cases(folder)
         + _place_cases(folder)

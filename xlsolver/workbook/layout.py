@@ -25,8 +25,9 @@ from ..nonogram.colour_puzzle import ColourPuzzle
 from ..nonogram.puzzle import Puzzle, PuzzleError, line_name
 from ..sheets.errors import WorkbookError
 from ..sheets.protocol import Book, Cell, Rect, Sheet, bounds, holds
-from .address import where
+from .address import rect_ref, where
 from .bands import band_top, dimensions, line_clues
+from .blocks import blocks, looks_like_puzzle, typed_drawing
 from .clues import BadClue, parse_clues, parse_size
 from .colour_read import colour_givens, read_colour_puzzle
 from .finder import LEFTOVER_CLUES, Frame, Grid, ambiguous, close_parts, find_grids, leftovers
@@ -180,6 +181,11 @@ def _no_clues_inside(facts: Facts, grid: Rect) -> None:
     a, b = max(grid[0] - r0, 0), max(grid[1] - c0, 0)
     inside = facts.strength[a : max(grid[2] - r0 + 1, 0), b : max(grid[3] - c0 + 1, 0)]
     hits = np.argwhere(inside == STRONG)
+    if len(hits) * 2 >= inside.size:  # the "grid" is as full of numbers as a table
+        raise WorkbookError(
+            f"{where(facts.sheet, grid)} would be the grid but holds {len(hits)} numbers: "
+            f"a table, not a nonogram (clues go above and left of an empty grid)"
+        )
     if len(hits) >= LEFTOVER_CLUES:  # the clues of another puzzle run into this grid
         cells = [facts.cell(a + int(i), b + int(j)) for i, j in hits]
         rows, cols = [c[0] for c in cells], [c[1] for c in cells]
@@ -457,6 +463,12 @@ def read_puzzles(
         width, height = size_from_name(sheet, names[SIZE_NAME])
         size = {"width": (width, names[SIZE_NAME][:2]), "height": (height, names[SIZE_NAME][:2])}
         dims = size
+    drawing = typed_drawing(facts) if area is None and GRID_NAME not in names else None
+    if drawing is not None:
+        raise NoPuzzleError(
+            f"{where(sheet.name, drawing)}: a drawing typed in 0 and 1, not clues (xlsolver "
+            f"make turns a drawing into a puzzle; to read it as clues, give its --range)"
+        )
     if GRID_NAME in names:
         grid, bands = _named_grid(sheet, facts, names, (width, height))
         return [
@@ -464,12 +476,60 @@ def read_puzzles(
                 sheet, facts, grid, bands, dims_cells, givens=givens, layout="named", check=check
             )
         ]
+    facts.kind = before.copy()  # dimensions() marked the size cells: read afresh
+    try:
+        return _read_scanned(sheet, facts, size, givens=givens, check=check)
+    except NoPuzzleError:
+        raise
+    except WorkbookError as exc:
+        facts.kind = before
+        return _apart(sheet, facts, size, exc, givens=givens, check=check)
+
+
+def _read_scanned(
+    sheet: Sheet, facts: Facts, size: dict | None, *, givens: bool, check: bool
+) -> list[SheetPuzzle]:
+    """The puzzles of a scan as it stands, else with its notes set aside."""
+    before = facts.kind.copy()
+    dims, dims_cells = dimensions(facts)
+    dims = size or dims
     try:
         return _read_found(sheet, facts, dims, dims_cells, givens=givens, check=check)
     except NoPuzzleError:
         raise
     except WorkbookError as exc:
         return _without_notes(sheet, facts, before, size, exc, givens=givens, check=check)
+
+
+def _apart(
+    sheet: Sheet, facts: Facts, size: dict | None, first: WorkbookError, *, givens: bool,
+    check: bool,
+) -> list[SheetPuzzle]:  # fmt: skip
+    """The puzzles of a sheet that does not read as a whole, read block by block (see
+    :mod:`blocks`): a block that holds no puzzle and does not look like one (a table, a
+    list) is set aside and reported; a block that looks like a puzzle keeps its error.
+    ``first``, the whole sheet's error, when no block holds a puzzle."""
+    if dimensions(facts)[1]:  # width/height labels tie the sheet's parts together
+        raise first
+    parts = blocks(facts)
+    if len(parts) < 2:
+        raise first
+    found: list[SheetPuzzle] = []
+    aside: list[Rect] = []
+    for rect, part in parts:
+        try:
+            found += _read_scanned(sheet, part, size, givens=givens, check=check)
+        except NoPuzzleError:
+            aside.append(rect)
+        except WorkbookError:
+            if looks_like_puzzle(part):
+                raise
+            aside.append(rect)
+    if not found:
+        raise first
+    for p in found:
+        p.ignored += [f"{rect_ref(r)} not a puzzle" for r in aside]
+    return sorted(found, key=lambda p: (p.grid[0], p.grid[1]))
 
 
 def read_puzzle(
