@@ -372,3 +372,45 @@ def test_install_command_writes_the_macro_file(tmp_path, capsys):
     exported = [f.__name__ for f in names["g_exportedScripts"]]
     assert exported == ["new_grid", "solve", "hint", "clear"]
     assert str(ROOT_DIR) in names["PATHS"]
+
+
+def two_puzzles(path: Path) -> tuple[tuple[int, int], tuple[int, int]]:
+    """A sheet holding two boxed puzzles side by side, 8 columns apart; their corners."""
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Two"
+    ws["A1"] = "Two puzzles"
+    thin = Side(style="thin", color="FF000000")
+    corners = []
+    for name, left in (("diamond", 6), ("letter", 25)):
+        puzzle = Puzzle.from_solution(solution_from_rows(SAMPLES[name]))
+        top = 8
+        write_clues(ws, puzzle, top, left)
+        for r in range(top, top + puzzle.height):
+            for c in range(left, left + puzzle.width):
+                ws.cell(r, c).border = Border(left=thin, right=thin, top=thin, bottom=thin)
+        corners.append((top, left))
+    wb.save(path)
+    return corners[0], corners[1]
+
+
+def test_two_puzzles_on_one_sheet_are_solved_hinted_and_cleared(office, tmp_path):
+    """Solve paints both puzzles of a sheet, as the command line does; Hint goes to the
+    first one with open cells and names it; Clear clears both grids."""
+    src = tmp_path / "two.xlsx"
+    (diamond, letter) = two_puzzles(src)
+    out = tmp_path / "solved.xlsx"
+    (message,) = run_macros(office, src, ["solve"], out)
+    assert "Two!F8:J12 5×5: unique solution painted" in message, message
+    assert "Two!Y8:AH17 10×10: unique solution painted" in message, message
+    for name, corner in (("diamond", diamond), ("letter", letter)):
+        rows = SAMPLES[name]
+        state = grid_state(out, corner, (len(rows), len(rows[0])))
+        black = np.array([[cell[0] == "black" for cell in row] for row in state])
+        assert (black == solution_from_rows(rows)).all(), name
+    messages = run_macros(office, out, ["hint", "clear", "hint"], tmp_path / "hinted.xlsx")
+    assert messages[0] == "the grids are complete: nothing left to deduce", messages
+    assert messages[1].startswith("cleared 2 grids: Two!F8:J12 (5×5), Two!Y8:AH17"), messages
+    assert messages[2].startswith("Two!F8:J12: "), messages
+    state = grid_state(tmp_path / "hinted.xlsx", letter, (10, 10))
+    assert not painted(state).any()

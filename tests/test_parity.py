@@ -284,3 +284,22 @@ def test_the_corpus_reads_and_paints_alike(office, tmp_path_factory):  # noqa: F
         except AssertionError as exc:
             failures.append(f"{path.name}!{name}: {str(exc).splitlines()[0]}")
     assert not failures, "\n".join(failures)
+
+
+def test_two_puzzles_on_one_sheet_paint_alike(office, tmp_path):  # noqa: F811
+    """A sheet of two puzzles: the Calc Solve button paints both, cell by cell as
+    ``xlsolver solve`` does (it used to refuse, naming a command-line option)."""
+    from test_libreoffice_macros import two_puzzles
+
+    path = tmp_path / "two.xlsx"
+    two_puzzles(path)
+    report = solve_workbook(path, tmp_path / "command.xlsx", SolveOptions())
+    assert [s.status for s in report.sheets] == ["unique", "unique"], report.error
+    message = solve_in_calc(office, path, "Two", tmp_path / "calc.xlsx")
+    for sheet_report in report.sheets:
+        assert f": {sheet_report.message} (" in message, message
+        assert sheet_report.record["range"] in message, message
+    rect = (1, 1, 20, 37)
+    assert painted(tmp_path / "calc.xlsx", "Two", rect) == painted(
+        tmp_path / "command.xlsx", "Two", rect
+    )
