@@ -414,3 +414,28 @@ def test_two_puzzles_on_one_sheet_are_solved_hinted_and_cleared(office, tmp_path
     assert messages[2].startswith("Two!F8:J12: "), messages
     state = grid_state(tmp_path / "hinted.xlsx", letter, (10, 10))
     assert not painted(state).any()
+
+
+def test_hint_keeps_the_persons_own_note(office, tmp_path):
+    """A note the person left on a grid cell survives Hint and Clear: the hint's reason
+    goes on the next cell of its step."""
+    from openpyxl.comments import Comment
+
+    puzzle = Puzzle.from_solution(solution_from_rows(SAMPLES["letter"]))
+    src = tmp_path / "noted.xlsx"
+    top, left = write_template(src, puzzle)
+    wb = load_workbook(src)
+    wb.active.cell(top, left).comment = Comment("Ann: start in this corner", "Ann")
+    wb.save(src)
+    for actions in (["hint"], ["hint", "clear"]):
+        out = tmp_path / f"{'-'.join(actions)}.xlsx"
+        messages = run_macros(office, src, actions, out)
+        assert messages[0].startswith("Full line: row 1"), messages  # the row of the note
+        ws = load_workbook(out).worksheets[0]
+        notes = {c.coordinate: c.comment.text for row in ws.iter_rows() for c in row if c.comment}
+        corner = ws.cell(top, left).coordinate
+        assert notes.pop(corner) == "Ann: start in this corner", notes
+        if actions[-1] == "hint":
+            assert notes == {ws.cell(top, left + 1).coordinate: f"xlsolver hint: {messages[0]}"}
+        else:
+            assert not notes

@@ -241,9 +241,12 @@ def _hint_one(sheet: Sheet, found) -> Outcome:
 
 
 def _leave_note(sheet: Sheet, found, cells: list[Cell], reason: str) -> None:
-    """The hint's reason as a note on the first of its cells."""
-    if cells:
-        sheet.set_note(cells[0], f"{HINT_PREFIX}: {reason}")
+    """The hint's reason as a note on the first of its cells that holds no note of the
+    person's own (never written over); no note when every one of them holds one."""
+    theirs = sheet.read_notes(found.grid)
+    free = [cell for cell in cells if cell not in theirs]
+    if free:
+        sheet.set_note(free[0], f"{HINT_PREFIX}: {reason}")
 
 
 def _clues_contradict(puzzle) -> bool:
