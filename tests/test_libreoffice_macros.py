@@ -439,3 +439,67 @@ def test_hint_keeps_the_persons_own_note(office, tmp_path):
             assert notes == {ws.cell(top, left + 1).coordinate: f"xlsolver hint: {messages[0]}"}
         else:
             assert not notes
+
+
+@pytest.mark.parametrize("locked", [True, False])
+def test_a_protected_sheet(office, tmp_path, locked):
+    """A protected sheet whose grid cells are locked: Calc would drop the paint without a
+    word, so Solve, Hint and Clear name a locked cell and paint nothing. With the grid's
+    cells unlocked (a teacher protecting the clues only) the buttons work as ever."""
+    from openpyxl.styles import Protection
+
+    puzzle = Puzzle.from_solution(solution_from_rows(SAMPLES["letter"]))
+    src = tmp_path / "protected.xlsx"
+    top, left = write_template(src, puzzle)
+    wb = load_workbook(src)
+    ws = wb.active
+    ws.protection.sheet = True
+    for r in range(top, top + puzzle.height):
+        for c in range(left, left + puzzle.width):
+            ws.cell(r, c).protection = Protection(locked=locked)
+    wb.save(src)
+    out = tmp_path / "out.xlsx"
+    messages = run_macros(office, src, ["solve", "hint", "clear", "solve"], out)
+    state = grid_state(out, (top, left), (puzzle.height, puzzle.width))
+    if locked:
+        corner = f"{ws.cell(top, left).coordinate}"
+        for message in messages:
+            assert message.startswith("error: Puzzle!"), messages
+            assert "the sheet is protected and its grid cells are locked" in message
+        assert messages[0].startswith(f"error: Puzzle!{corner}: "), messages
+        assert not painted(state).any()
+    else:
+        assert "unique solution painted" in messages[-1], messages
+        assert painted(state).all()
+
+
+def test_the_command_line_names_a_locked_cell_of_a_protected_ods(office, tmp_path):
+    """``xlsolver solve`` on an .ods whose protected sheet has locked grid cells: one line
+    naming the cell, exit status 2, nothing written (not a success with nothing painted)."""
+    import os
+    import sys
+
+    puzzle = Puzzle.from_solution(solution_from_rows(SAMPLES["diamond"]))
+    src = tmp_path / "protected.xlsx"
+    write_template(src, puzzle)
+    wb = load_workbook(src)
+    wb.active.protection.sheet = True
+    wb.save(src)
+    ods = tmp_path / "protected.ods"
+    doc = office.load(src)
+    try:
+        office.save_as(doc, ods, "calc8")
+    finally:
+        office.close(doc)
+    target = tmp_path / "solved.ods"
+    env = {**os.environ, "PYTHONPATH": str(ROOT_DIR)}
+    done = subprocess.run(
+        [sys.executable, "-m", "xlsolver", "solve", str(ods), "-o", str(target)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    assert "Puzzle!" in done.stderr and "the sheet is protected" in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr and not target.exists()
