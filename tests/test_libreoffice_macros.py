@@ -503,3 +503,24 @@ def test_the_command_line_names_a_locked_cell_of_a_protected_ods(office, tmp_pat
     assert done.returncode == 2, (done.stdout, done.stderr)
     assert "Puzzle!" in done.stderr and "the sheet is protected" in done.stderr, done.stderr
     assert "Traceback" not in done.stderr and not target.exists()
+
+
+def test_a_pentomino_board_on_a_protected_sheet(office, tmp_path):
+    """A board drawn with fills on a protected sheet: Solve names a locked cell and
+    writes no letter (the UNO API would write them where a person cannot type)."""
+    from openpyxl.styles import PatternFill
+
+    src = tmp_path / "board.xlsx"
+    wb = Workbook()
+    ws = wb.active
+    fill = PatternFill(fill_type="solid", start_color="FFCCCCCC", end_color="FFCCCCCC")
+    for r in range(3, 9):
+        for c in range(2, 12):
+            ws.cell(r, c).fill = fill
+    ws.protection.sheet = True
+    wb.save(src)
+    out = tmp_path / "out.xlsx"
+    (message,) = run_macros(office, src, ["solve"], out)
+    assert message.startswith("error: Sheet!") and "the sheet is protected" in message, message
+    ws = load_workbook(out).worksheets[0]
+    assert all(ws.cell(r, c).value is None for r in range(3, 9) for c in range(2, 12))

@@ -420,8 +420,8 @@ class UnoSheet(SheetBase):
             if locked[r - rect[0]][c - rect[1]]:
                 raise WorkbookError(
                     f"{self.name}!{column_letter(c)}{r}: the sheet is protected and its grid "
-                    f"cells are locked, so nothing can be painted; unprotect the sheet "
-                    f"(Tools ▸ Protect Sheet) or unlock the grid's cells (Format Cells ▸ "
+                    f"cells are locked, so nothing can be painted or written; unprotect the "
+                    f"sheet (Tools ▸ Protect Sheet) or unlock the grid's cells (Format Cells ▸ "
                     f"Cell Protection), then try again"
                 )
 
@@ -460,8 +460,15 @@ class UnoSheet(SheetBase):
             ranges.setPropertyValue(prop, border_line(0))
 
     def write_values(self, top_left: Cell, values: Sequence[Sequence[object]]) -> None:
-        """Write a block of values starting at a cell."""
+        """Write a block of values starting at a cell.
+
+        WorkbookError, nothing written, when the sheet is protected and a cell is locked
+        (the UNO API would write where a person cannot type).
+        """
         top, left = top_left
+        self._check_unlocked(
+            [(top + i, left + j) for i, row in enumerate(values) for j in range(len(row))]
+        )
         for i, row in enumerate(values):
             for j, v in enumerate(row):
                 cell = self.sheet.getCellByPosition(left - 1 + j, top - 1 + i)
