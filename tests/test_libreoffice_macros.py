@@ -372,3 +372,155 @@ def test_install_command_writes_the_macro_file(tmp_path, capsys):
     exported = [f.__name__ for f in names["g_exportedScripts"]]
     assert exported == ["new_grid", "solve", "hint", "clear"]
     assert str(ROOT_DIR) in names["PATHS"]
+
+
+def two_puzzles(path: Path) -> tuple[tuple[int, int], tuple[int, int]]:
+    """A sheet holding two boxed puzzles side by side, 8 columns apart; their corners."""
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Two"
+    ws["A1"] = "Two puzzles"
+    thin = Side(style="thin", color="FF000000")
+    corners = []
+    for name, left in (("diamond", 6), ("letter", 25)):
+        puzzle = Puzzle.from_solution(solution_from_rows(SAMPLES[name]))
+        top = 8
+        write_clues(ws, puzzle, top, left)
+        for r in range(top, top + puzzle.height):
+            for c in range(left, left + puzzle.width):
+                ws.cell(r, c).border = Border(left=thin, right=thin, top=thin, bottom=thin)
+        corners.append((top, left))
+    wb.save(path)
+    return corners[0], corners[1]
+
+
+def test_two_puzzles_on_one_sheet_are_solved_hinted_and_cleared(office, tmp_path):
+    """Solve paints both puzzles of a sheet, as the command line does; Hint goes to the
+    first one with open cells and names it; Clear clears both grids."""
+    src = tmp_path / "two.xlsx"
+    (diamond, letter) = two_puzzles(src)
+    out = tmp_path / "solved.xlsx"
+    (message,) = run_macros(office, src, ["solve"], out)
+    assert "Two!F8:J12 5×5: unique solution painted" in message, message
+    assert "Two!Y8:AH17 10×10: unique solution painted" in message, message
+    for name, corner in (("diamond", diamond), ("letter", letter)):
+        rows = SAMPLES[name]
+        state = grid_state(out, corner, (len(rows), len(rows[0])))
+        black = np.array([[cell[0] == "black" for cell in row] for row in state])
+        assert (black == solution_from_rows(rows)).all(), name
+    messages = run_macros(office, out, ["hint", "clear", "hint"], tmp_path / "hinted.xlsx")
+    assert messages[0] == "the grids are complete: nothing left to deduce", messages
+    assert messages[1].startswith("cleared 2 grids: Two!F8:J12 (5×5), Two!Y8:AH17"), messages
+    assert messages[2].startswith("Two!F8:J12: "), messages
+    state = grid_state(tmp_path / "hinted.xlsx", letter, (10, 10))
+    assert not painted(state).any()
+
+
+def test_hint_keeps_the_persons_own_note(office, tmp_path):
+    """A note the person left on a grid cell survives Hint and Clear: the hint's reason
+    goes on the next cell of its step."""
+    from openpyxl.comments import Comment
+
+    puzzle = Puzzle.from_solution(solution_from_rows(SAMPLES["letter"]))
+    src = tmp_path / "noted.xlsx"
+    top, left = write_template(src, puzzle)
+    wb = load_workbook(src)
+    wb.active.cell(top, left).comment = Comment("Ann: start in this corner", "Ann")
+    wb.save(src)
+    for actions in (["hint"], ["hint", "clear"]):
+        out = tmp_path / f"{'-'.join(actions)}.xlsx"
+        messages = run_macros(office, src, actions, out)
+        assert messages[0].startswith("Full line: row 1"), messages  # the row of the note
+        ws = load_workbook(out).worksheets[0]
+        notes = {c.coordinate: c.comment.text for row in ws.iter_rows() for c in row if c.comment}
+        corner = ws.cell(top, left).coordinate
+        assert notes.pop(corner) == "Ann: start in this corner", notes
+        if actions[-1] == "hint":
+            assert notes == {ws.cell(top, left + 1).coordinate: f"xlsolver hint: {messages[0]}"}
+        else:
+            assert not notes
+
+
+@pytest.mark.parametrize("locked", [True, False])
+def test_a_protected_sheet(office, tmp_path, locked):
+    """A protected sheet whose grid cells are locked: Calc would drop the paint without a
+    word, so Solve, Hint and Clear name a locked cell and paint nothing. With the grid's
+    cells unlocked (a teacher protecting the clues only) the buttons work as ever."""
+    from openpyxl.styles import Protection
+
+    puzzle = Puzzle.from_solution(solution_from_rows(SAMPLES["letter"]))
+    src = tmp_path / "protected.xlsx"
+    top, left = write_template(src, puzzle)
+    wb = load_workbook(src)
+    ws = wb.active
+    ws.protection.sheet = True
+    for r in range(top, top + puzzle.height):
+        for c in range(left, left + puzzle.width):
+            ws.cell(r, c).protection = Protection(locked=locked)
+    wb.save(src)
+    out = tmp_path / "out.xlsx"
+    messages = run_macros(office, src, ["solve", "hint", "clear", "solve"], out)
+    state = grid_state(out, (top, left), (puzzle.height, puzzle.width))
+    if locked:
+        corner = f"{ws.cell(top, left).coordinate}"
+        for message in messages:
+            assert message.startswith("error: Puzzle!"), messages
+            assert "the sheet is protected and its grid cells are locked" in message
+        assert messages[0].startswith(f"error: Puzzle!{corner}: "), messages
+        assert not painted(state).any()
+    else:
+        assert "unique solution painted" in messages[-1], messages
+        assert painted(state).all()
+
+
+def test_the_command_line_names_a_locked_cell_of_a_protected_ods(office, tmp_path):
+    """``xlsolver solve`` on an .ods whose protected sheet has locked grid cells: one line
+    naming the cell, exit status 2, nothing written (not a success with nothing painted)."""
+    import os
+    import sys
+
+    puzzle = Puzzle.from_solution(solution_from_rows(SAMPLES["diamond"]))
+    src = tmp_path / "protected.xlsx"
+    write_template(src, puzzle)
+    wb = load_workbook(src)
+    wb.active.protection.sheet = True
+    wb.save(src)
+    ods = tmp_path / "protected.ods"
+    doc = office.load(src)
+    try:
+        office.save_as(doc, ods, "calc8")
+    finally:
+        office.close(doc)
+    target = tmp_path / "solved.ods"
+    env = {**os.environ, "PYTHONPATH": str(ROOT_DIR)}
+    done = subprocess.run(
+        [sys.executable, "-m", "xlsolver", "solve", str(ods), "-o", str(target)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    assert "Puzzle!" in done.stderr and "the sheet is protected" in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr and not target.exists()
+
+
+def test_a_pentomino_board_on_a_protected_sheet(office, tmp_path):
+    """A board drawn with fills on a protected sheet: Solve names a locked cell and
+    writes no letter (the UNO API would write them where a person cannot type)."""
+    from openpyxl.styles import PatternFill
+
+    src = tmp_path / "board.xlsx"
+    wb = Workbook()
+    ws = wb.active
+    fill = PatternFill(fill_type="solid", start_color="FFCCCCCC", end_color="FFCCCCCC")
+    for r in range(3, 9):
+        for c in range(2, 12):
+            ws.cell(r, c).fill = fill
+    ws.protection.sheet = True
+    wb.save(src)
+    out = tmp_path / "out.xlsx"
+    (message,) = run_macros(office, src, ["solve"], out)
+    assert message.startswith("error: Sheet!") and "the sheet is protected" in message, message
+    ws = load_workbook(out).worksheets[0]
+    assert all(ws.cell(r, c).value is None for r in range(3, 9) for c in range(2, 12))

@@ -8,7 +8,7 @@ when ``tests/corpus.py`` is present, over every workbook of the layout corpus:
 
 * reading: the facts the layout code reads (values, fills, font colours, number
   formats, formulas, borders, diagonals, merges, defined names) through
-  ``openpyxl_sheet`` and through ``uno_sheet`` on the same file, and the puzzle found
+  ``openpyxl_sheet`` and through ``uno_sheet`` on the same file, and every puzzle found
   (grid rectangle, clues, givens) or the one-line error. One difference is by design:
   a formula the file saved no value for is computed by Calc, while the command line
   names its cell; such a sheet is compared on everything else;
@@ -34,9 +34,10 @@ from test_libreoffice_macros import SCRIPT, office  # noqa: F401 (the module's s
 from xlsolver.libreoffice import server as lo_server
 from xlsolver.sheets.errors import WorkbookError
 from xlsolver.sheets.openpyxl_sheet import open_book
+from xlsolver.sheets.protocol import bounds
 from xlsolver.sheets.uno_sheet import UnoBook
 from xlsolver.workbook.batch import SolveOptions, solve_workbook
-from xlsolver.workbook.layout import read_puzzle
+from xlsolver.workbook.layout import read_puzzles
 
 pytestmark = pytest.mark.libreoffice
 
@@ -78,18 +79,21 @@ def facts(book, sheet) -> dict:
         }
     out["names"] = {k: v for k, v in book.defined_names().items() if v[0] == sheet.name}
     try:
-        found = read_puzzle(sheet, book, givens=True)
+        puzzles = read_puzzles(sheet, book, givens=True)
     except WorkbookError as exc:
         out["error"] = str(exc)
         return out
-    out["puzzle"] = {
-        "grid": found.grid,
-        "rows": found.puzzle.rows,
-        "cols": found.puzzle.cols,
-        "givens": found.givens.tolist(),
-        "row clue cells": found.row_clue_cells,
-        "col clue cells": found.col_clue_cells,
-    }
+    out["puzzles"] = [
+        {
+            "grid": found.grid,
+            "rows": found.puzzle.rows,
+            "cols": found.puzzle.cols,
+            "givens": found.givens.tolist(),
+            "row clue cells": found.row_clue_cells,
+            "col clue cells": found.col_clue_cells,
+        }
+        for found in puzzles
+    ]
     return out
 
 
@@ -107,7 +111,7 @@ def assert_same_facts(path: Path, name: str, office) -> dict:  # noqa: F811
     if unsaved:  # Calc computes what the file did not save; the command line names the cell
         for i, j in unsaved:
             got["values"][i][j] = None
-        for key in ("puzzle", "error"):
+        for key in ("puzzles", "error"):
             want.pop(key, None), got.pop(key, None)
     for key in want.keys() | got.keys():
         assert got.get(key) == want.get(key), f"{path.name}!{name}: {key} differs"
@@ -156,19 +160,15 @@ def assert_same_paint(office, path: Path, name: str, tmp_path: Path, facts_: dic
     by_command = tmp_path / f"command-{path.stem}.xlsx"
     report = solve_workbook(path, by_command, SolveOptions(sheet=name))
     assert not report.error, report.error
-    (sheet_report,) = report.sheets
+    assert len(report.sheets) == len(facts_["puzzles"])
     by_calc = tmp_path / f"calc-{path.stem}.xlsx"
     message = solve_in_calc(office, path, name, by_calc)
-    top, left, bottom, right = facts_["puzzle"]["grid"]
-    used = facts_["used"]
-    rect = (
-        max(1, min(top, used[0]) - MARGIN),
-        max(1, min(left, used[1]) - MARGIN),
-        max(bottom, used[2]) + MARGIN,
-        max(right, used[3]) + MARGIN,
-    )
-    size = f"{right - left + 1}×{bottom - top + 1}: {sheet_report.message} ("
-    assert size in message, (message, sheet_report.message)
+    top, left, bottom, right = bounds([p["grid"] for p in facts_["puzzles"]] + [facts_["used"]])
+    rect = (max(1, top - MARGIN), max(1, left - MARGIN), bottom + MARGIN, right + MARGIN)
+    for sheet_report, found in zip(report.sheets, facts_["puzzles"], strict=True):
+        top, left, bottom, right = found["grid"]
+        size = f"{right - left + 1}×{bottom - top + 1}: {sheet_report.message} ("
+        assert size in message, (message, sheet_report.message)
     assert painted(by_calc, name, rect) == painted(by_command, name, rect), message
 
 
@@ -179,7 +179,7 @@ def test_the_samples_read_and_paint_alike(office, tmp_path, path, name):  # noqa
     """Each sample sheet: the same facts and puzzle through both back ends; where it
     holds a puzzle, the Calc button paints what the command line paints."""
     found = assert_same_facts(path, name, office)
-    if "puzzle" in found:
+    if "puzzles" in found:
         assert_same_paint(office, path, name, tmp_path, found)
 
 
@@ -263,7 +263,7 @@ def test_built_layouts_read_and_paint_alike(office, tmp_path, built):  # noqa: F
         assert_same_facts(path, other, office)
     name = sheet_names(path)[0]
     found = assert_same_facts(path, name, office)
-    assert "puzzle" in found, found.get("error")
+    assert "puzzles" in found, found.get("error")
     assert_same_paint(office, path, name, tmp_path, found)
 
 
@@ -279,8 +279,27 @@ def test_the_corpus_reads_and_paints_alike(office, tmp_path_factory):  # noqa: F
     for path, name in cases(paths):
         try:
             found = assert_same_facts(path, name, office)
-            if "puzzle" in found:
+            if "puzzles" in found:
                 assert_same_paint(office, path, name, tmp_path_factory.mktemp("paint"), found)
         except AssertionError as exc:
             failures.append(f"{path.name}!{name}: {str(exc).splitlines()[0]}")
     assert not failures, "\n".join(failures)
+
+
+def test_two_puzzles_on_one_sheet_paint_alike(office, tmp_path):  # noqa: F811
+    """A sheet of two puzzles: the Calc Solve button paints both, cell by cell as
+    ``xlsolver solve`` does (it used to refuse, naming a command-line option)."""
+    from test_libreoffice_macros import two_puzzles
+
+    path = tmp_path / "two.xlsx"
+    two_puzzles(path)
+    report = solve_workbook(path, tmp_path / "command.xlsx", SolveOptions())
+    assert [s.status for s in report.sheets] == ["unique", "unique"], report.error
+    message = solve_in_calc(office, path, "Two", tmp_path / "calc.xlsx")
+    for sheet_report in report.sheets:
+        assert f": {sheet_report.message} (" in message, message
+        assert sheet_report.record["range"] in message, message
+    rect = (1, 1, 20, 37)
+    assert painted(tmp_path / "calc.xlsx", "Two", rect) == painted(
+        tmp_path / "command.xlsx", "Two", rect
+    )

@@ -78,32 +78,61 @@ def _remove_hint_notes(sheet: Sheet, found) -> None:
             sheet.set_note(cell, None)
 
 
+@dataclass
+class Share:
+    """The part of the progress bar one puzzle of a sheet fills, and its name there."""
+
+    start: float
+    size: float
+    name: str = ""
+
+    def report(self, book: Book, fraction: float, message: str) -> None:
+        """Progress within this puzzle's share, its range named when the sheet holds several."""
+        where = f"{self.name}: " if self.name else ""
+        book.progress(self.start + self.size * fraction, f"xlsolver: {where}{message}")
+
+
 def solve(book: Book, sheet: Sheet) -> Outcome:
-    """Solve the puzzle on the sheet as ``xlsolver solve`` does (the same cells painted:
+    """Solve every puzzle on the sheet as ``xlsolver solve`` does (the same cells painted:
     the solution, or the cells common to all solutions), showing the proved cells in
     trace order batch by batch first."""
-    from .workbook.answer import answer
-
     book.progress(0.0, "xlsolver: reading the puzzle")
     layout = _layout()
     try:
-        found = layout.read_puzzle(sheet, book)
+        puzzles = layout.read_puzzles(sheet, book)
     except layout.NoPuzzleError as no_clues:
         return _tile_pentomino(book, sheet, no_clues)
-    book.progress(0.05, f"xlsolver: solving {found.width}×{found.height}")
+    if len(puzzles) == 1:
+        return _solve_one(book, sheet, puzzles[0], Share(0.0, 1.0))
+    outcomes = [
+        _solve_one(book, sheet, found, Share(i / len(puzzles), 1 / len(puzzles), found.where))
+        for i, found in enumerate(puzzles)
+    ]
+    return Outcome(
+        "; ".join(f"{found.where} {o.message}" for found, o in zip(puzzles, outcomes, strict=True)),
+        ok=all(o.ok for o in outcomes),
+        painted=sum(o.painted for o in outcomes),
+    )
+
+
+def _solve_one(book: Book, sheet: Sheet, found, share: Share) -> Outcome:
+    """Solve and paint one puzzle of the sheet; its outcome."""
+    from .workbook.answer import answer
+
+    share.report(book, 0.05, f"solving {found.width}×{found.height}")
     shown = [0]
 
     def show_trace(result) -> None:
         sheet.unpaint(_grid_cells(found))
         _remove_hint_notes(sheet, found)
-        shown[0] = _paint_trace(book, sheet, found, result.steps)
-        book.progress(0.98, "xlsolver: painting the answer")
+        shown[0] = _paint_trace(book, sheet, found, result.steps, share)
+        share.report(book, 0.98, "painting the answer")
 
     result, report = answer(
         sheet,
         found,
         trace=True,
-        progress=lambda f, m: book.progress(0.05 + 0.45 * (f or 0.0), f"xlsolver: {m}"),
+        progress=lambda f, m: share.report(book, 0.05 + 0.45 * (f or 0.0), m),
         before_paint=show_trace,
     )
     ok = result.status not in (INVALID, CONTRADICTION, TIMEOUT)
@@ -137,7 +166,7 @@ def _tile_pentomino(book: Book, sheet: Sheet, no_clues: Exception) -> Outcome:
     )
 
 
-def _paint_trace(book: Book, sheet: Sheet, found, steps: list[Step]) -> int:
+def _paint_trace(book: Book, sheet: Sheet, found, steps: list[Step], share: Share) -> int:
     """Paint the proved cells of the trace in order, in batches; the number painted."""
     order: list[tuple[int, int, int]] = []
     seen: set[tuple[int, int]] = set()
@@ -156,30 +185,44 @@ def _paint_trace(book: Book, sheet: Sheet, found, steps: list[Step]) -> int:
             if cells:
                 sheet.paint(cells, STYLE_OF[colour])
         done = start + len(batch)
-        book.progress(0.5 + 0.48 * done / len(order), f"xlsolver: painted {done} cells")
+        share.report(book, 0.5 + 0.48 * done / len(order), f"painted {done} cells")
     return len(order)
 
 
 def hint(book: Book, sheet: Sheet) -> Outcome:
-    """Paint exactly one more deduction from the cells painted so far, with its reason."""
+    """Paint exactly one more deduction from the cells painted so far, with its reason.
+
+    On a sheet of several puzzles the hint goes to the first one (in reading order) with
+    open cells, and its message names that puzzle's range.
+    """
+    book.progress(0.0, "xlsolver: looking for the next step")
+    puzzles = _layout().read_puzzles(sheet, book, givens=True)
+    for found in puzzles:
+        _remove_hint_notes(sheet, found)
+    for found in puzzles:
+        if isinstance(found.puzzle, ColourPuzzle) or np.any((found.givens & COLOUR) == BLANK):
+            outcome = _hint_one(sheet, found)
+            if len(puzzles) > 1:
+                outcome.message = f"{found.where}: {outcome.message}"
+            return outcome
+    return Outcome(
+        f"the grid{'s are' if len(puzzles) > 1 else ' is'} complete: nothing left to deduce"
+    )
+
+
+def _hint_one(sheet: Sheet, found) -> Outcome:
+    """One more deduction on one puzzle of the sheet, painted with its note."""
     from .hints import explain, hint_message
 
-    book.progress(0.0, "xlsolver: looking for the next step")
-    found = _layout().read_puzzle(sheet, book, givens=True)
     if isinstance(found.puzzle, ColourPuzzle):  # colour path: teaching/colour_hints.py
         from .teaching.colour_hints import paint_colour_hint
 
-        _remove_hint_notes(sheet, found)
         message, ok, cells = paint_colour_hint(sheet, found)
-        if cells:
-            sheet.set_note(cells[0], f"{HINT_PREFIX}: {message}")
+        _leave_note(sheet, found, cells, message)
         return Outcome(message, ok=ok, painted=len(cells), cells=cells)
     grid = found.givens
     step = explain(found.puzzle, grid)  # the easiest rule first, named as in RULES.md
-    _remove_hint_notes(sheet, found)
     if step is None:
-        if not np.any((grid & COLOUR) == BLANK):
-            return Outcome("the grid is complete: nothing left to deduce")
         return Outcome("no further deduction from the painted cells", ok=False)
     reason = hint_message(step, found.puzzle)
     if step.rule == RULE_DISCREPANCY and _clues_contradict(found.puzzle):
@@ -193,9 +236,17 @@ def hint(book: Book, sheet: Sheet) -> Outcome:
     for colour, cells in by_colour.items():
         sheet.paint(cells, STYLE_OF[colour])
     cells = [found.cell(r, c) for r, c, _ in step.cells]
-    if cells:
-        sheet.set_note(cells[0], f"{HINT_PREFIX}: {reason}")
+    _leave_note(sheet, found, cells, reason)
     return Outcome(reason, ok=step.rule != RULE_DISCREPANCY, painted=len(cells), cells=cells)
+
+
+def _leave_note(sheet: Sheet, found, cells: list[Cell], reason: str) -> None:
+    """The hint's reason as a note on the first of its cells that holds no note of the
+    person's own (never written over); no note when every one of them holds one."""
+    theirs = sheet.read_notes(found.grid)
+    free = [cell for cell in cells if cell not in theirs]
+    if free:
+        sheet.set_note(free[0], f"{HINT_PREFIX}: {reason}")
 
 
 def _clues_contradict(puzzle) -> bool:
@@ -210,20 +261,27 @@ def _clues_contradict(puzzle) -> bool:
 
 
 def clear(book: Book, sheet: Sheet) -> Outcome:
-    """Remove every fill, cross and hint note from the grid, keeping clues and borders.
+    """Remove every fill, cross and hint note from the sheet's grids, keeping clues and
+    borders.
 
     A sheet without clues may hold a tiled pentomino board: its tiling is cleared.
     """
     book.progress(0.0, "xlsolver: clearing the grid")
     layout = _layout()
     try:  # the grid is cleared even when its clues do not add up (a typo being mended)
-        found = layout.read_puzzle(sheet, book, check=False)
+        puzzles = layout.read_puzzles(sheet, book, check=False)
     except layout.NoPuzzleError as no_clues:
         return _clear_pentomino(book, sheet, no_clues)
-    cells = _grid_cells(found)
-    sheet.unpaint(cells)
-    _remove_hint_notes(sheet, found)
-    return Outcome(f"cleared the {found.width}×{found.height} grid", painted=len(cells))
+    painted = 0
+    for found in puzzles:
+        cells = _grid_cells(found)
+        sheet.unpaint(cells)
+        _remove_hint_notes(sheet, found)
+        painted += len(cells)
+    if len(puzzles) == 1:
+        return Outcome(f"cleared the {puzzles[0].width}×{puzzles[0].height} grid", painted=painted)
+    grids = ", ".join(f"{p.where} ({p.width}×{p.height})" for p in puzzles)
+    return Outcome(f"cleared {len(puzzles)} grids: {grids}", painted=painted)
 
 
 def _clear_pentomino(book: Book, sheet: Sheet, no_clues: Exception) -> Outcome:

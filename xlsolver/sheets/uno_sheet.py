@@ -18,6 +18,7 @@ import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from .errors import WorkbookError
 from .protocol import (
     BOTTOM,
     GENERAL,
@@ -30,6 +31,7 @@ from .protocol import (
     SheetBase,
     Style,
     bounds,
+    column_letter,
     font_colour,
     from_serial,
     plain_format,
@@ -403,8 +405,33 @@ class UnoSheet(SheetBase):
             return None
         return (m.StartRow + 1, m.StartColumn + 1, m.EndRow + 1, m.EndColumn + 1)
 
+    def _check_unlocked(self, cells: list[Cell]) -> None:
+        """WorkbookError naming the first locked cell when the sheet is protected.
+
+        Calc drops format changes to the locked cells of a protected sheet without a
+        word, so a paint would report success and show nothing.
+        """
+        if not cells or not self.sheet.isProtected():
+            return
+        rect = bounds((r, c, r, c) for r, c in cells)
+        locked = _grid(rect, False)
+        self._each_format(rect, ("CellProtection",), locked, lambda v: bool(v[0].IsLocked))
+        for r, c in sorted(cells):
+            if locked[r - rect[0]][c - rect[1]]:
+                raise WorkbookError(
+                    f"{self.name}!{column_letter(c)}{r}: the sheet is protected and its grid "
+                    f"cells are locked, so nothing can be painted or written; unprotect the "
+                    f"sheet (Tools ▸ Protect Sheet) or unlock the grid's cells (Format Cells ▸ "
+                    f"Cell Protection), then try again"
+                )
+
     def paint(self, cells: Iterable[Cell], style: Style) -> None:
-        """Paint cells with a style, keeping their values and other borders."""
+        """Paint cells with a style, keeping their values and other borders.
+
+        WorkbookError, nothing painted, when the sheet is protected and a cell is locked.
+        """
+        cells = list(cells)
+        self._check_unlocked(cells)
         ranges, any_cells = self._ranges(cells)
         if not any_cells:
             return
@@ -419,7 +446,12 @@ class UnoSheet(SheetBase):
             ranges.setPropertyValue("CharWeight", BOLD)
 
     def unpaint(self, cells: Iterable[Cell]) -> None:
-        """Remove fill and diagonals from cells (the Clear action), keeping other borders."""
+        """Remove fill and diagonals from cells (the Clear action), keeping other borders.
+
+        WorkbookError, nothing changed, when the sheet is protected and a cell is locked.
+        """
+        cells = list(cells)
+        self._check_unlocked(cells)
         ranges, any_cells = self._ranges(cells)
         if not any_cells:
             return
@@ -428,8 +460,15 @@ class UnoSheet(SheetBase):
             ranges.setPropertyValue(prop, border_line(0))
 
     def write_values(self, top_left: Cell, values: Sequence[Sequence[object]]) -> None:
-        """Write a block of values starting at a cell."""
+        """Write a block of values starting at a cell.
+
+        WorkbookError, nothing written, when the sheet is protected and a cell is locked
+        (the UNO API would write where a person cannot type).
+        """
         top, left = top_left
+        self._check_unlocked(
+            [(top + i, left + j) for i, row in enumerate(values) for j in range(len(row))]
+        )
         for i, row in enumerate(values):
             for j, v in enumerate(row):
                 cell = self.sheet.getCellByPosition(left - 1 + j, top - 1 + i)

@@ -116,13 +116,17 @@ def _solve_book(
         return
     positions = {s.name: i for i, s in enumerate(book.sheets(), start=1)}
     for sp in found:
-        result, painted = answer(
-            book.sheet(sp.sheet),
-            sp,
-            first=options.first,
-            time_limit=options.time_limit,
-            answer_key=options.answer_key,
-        )
+        try:
+            result, painted = answer(
+                book.sheet(sp.sheet),
+                sp,
+                first=options.first,
+                time_limit=options.time_limit,
+                answer_key=options.answer_key,
+            )
+        except WorkbookError as exc:  # a sheet that cannot be painted (Calc: protected)
+            report.error = with_file(report.source, str(exc))
+            return
         record = result.to_json()
         if painted.undecided and result.status not in (INVALID,):
             record["undecided"] = painted.undecided
