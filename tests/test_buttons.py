@@ -128,6 +128,30 @@ def test_clear_clears_a_grid_whose_clues_no_longer_add_up():
     assert all(f is None for row in sheet.read_fills(found.grid) for f in row)
 
 
+@pytest.mark.parametrize("typo", ["1 a", "-1", "2 in the grid"])
+def test_clear_clears_a_grid_after_a_clue_that_is_not_a_number(tmp_path, typo):
+    """Solve, then a clue typed as text (or a number typed in the grid): Solve names the
+    cell, Clear clears the grid all the same (it needs only where the grid is)."""
+    from xlsolver.nonogram.puzzle import Puzzle
+    from xlsolver.sheets.errors import WorkbookError
+    from xlsolver.workbook import read_puzzle, write_template
+
+    book = new_book()
+    sheet = book.sheets()[0]
+    write_template(sheet, Puzzle.from_clues([[2], [1], [3]], [[1, 1], [3], [1]]))
+    assert solve(book, sheet).ok
+    found = read_puzzle(sheet, book)
+    if typo == "2 in the grid":
+        sheet.write_values((found.grid[0] + 1, found.grid[1] + 1), [[2]])
+    else:
+        sheet.write_values(found.row_clue_cells[1][2:], [[typo]])
+    with pytest.raises(WorkbookError, match=r"![A-Z]+\d+: "):
+        solve(book, sheet)
+    outcome = clear(book, sheet)
+    assert outcome.ok and outcome.message == "cleared the 3×3 grid", outcome.message
+    assert all(f is None for row in sheet.read_fills(found.grid) for f in row)
+
+
 def test_hint_on_clues_with_no_solution_says_so_rather_than_blame_the_painting():
     """Hint's discrepancy names the painting only when the clues alone could be met."""
     from xlsolver.actions import hint

@@ -54,16 +54,24 @@ def boxed_run(boxed: np.ndarray, r: int, c: int, across: bool) -> int:
     return int(off[0]) if len(off) else len(line)
 
 
-def line_clues(facts: Facts, rect: Rect | None, skip: set[Cell]) -> tuple[int, ...]:
-    """One line's clues read from its band cells in order, ``skip`` (labels, rulers) aside."""
+def line_clues(
+    facts: Facts, rect: Rect | None, skip: set[Cell], *, lenient: bool = False
+) -> tuple[int, ...]:
+    """One line's clues read from its band cells in order, ``skip`` (labels, rulers) aside.
+    ``lenient``: a cell that is not a clue is passed over (to clear a grid), not an error."""
     if rect is None:
         return ()
     top, left, bottom, right = rect
     out: list[int] = []
     for r in range(top, bottom + 1):
         for c in range(left, right + 1):
-            if (r, c) not in skip:
+            if (r, c) in skip:
+                continue
+            try:
                 out.extend(facts.clues((r, c)))
+            except WorkbookError:
+                if not lenient:
+                    raise
     return out and tuple(out) or ()
 
 

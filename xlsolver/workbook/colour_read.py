@@ -69,8 +69,11 @@ class _Cells:
                 self.colours[cell] = clue_colour(fills[i][j], fonts[i][j])
 
 
-def _line(cells: _Cells, sheet: str, rect: Rect | None, skip: set[Cell]) -> list[tuple[int, str]]:
-    """One line's clues as (length, colour) in reading order; zeros dropped."""
+def _line(
+    cells: _Cells, sheet: str, rect: Rect | None, skip: set[Cell], lenient: bool = False
+) -> list[tuple[int, str]]:
+    """One line's clues as (length, colour) in reading order; zeros dropped (``lenient``:
+    a cell that is not a clue is passed over, not an error)."""
     if rect is None:
         return []
     out: list[tuple[int, str]] = []
@@ -82,6 +85,8 @@ def _line(cells: _Cells, sheet: str, rect: Rect | None, skip: set[Cell]) -> list
             try:
                 numbers = parse_clues(cells.values[(r, c)])
             except BadClue as exc:
+                if lenient:
+                    continue
                 raise WorkbookError(f"{where(sheet, (r, c))}: {exc}") from None
             out += [(n, cells.colours[(r, c)]) for n in numbers if n]
     return out
@@ -93,15 +98,17 @@ def read_colour_puzzle(
     col_rects: Sequence[Rect | None],
     skip: set[Cell],
     grid: Rect,
+    check: bool = True,
 ) -> ColourPuzzle | None:
     """The colour puzzle of a sheet whose clue cells show two colours or more, else None.
 
-    WorkbookError naming the clue cells of a line whose clues cannot be a puzzle.
+    WorkbookError naming the clue cells of a line whose clues cannot be a puzzle (unless
+    ``check`` is False: clue cells that are not numbers are passed over, to clear a grid).
     """
     bands = [[r for r in rects if r is not None] for rects in (row_rects, col_rects)]
     cells = _Cells(sheet, [bounds(band) for band in bands if band])
-    rows = [_line(cells, sheet.name, r, skip) for r in row_rects]
-    columns = [_line(cells, sheet.name, r, skip) for r in col_rects]
+    rows = [_line(cells, sheet.name, r, skip, not check) for r in row_rects]
+    columns = [_line(cells, sheet.name, r, skip, not check) for r in col_rects]
     used = _first_seen(rows + columns)
     if len(used) < 2:
         return None

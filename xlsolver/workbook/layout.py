@@ -230,13 +230,14 @@ def _assemble(
             f"would start beyond the sheet's edge; check the size labels"
         )
     row_rects, col_rects = _line_rects(grid, *bands)
-    rows = [line_clues(facts, rect, skip) for rect in row_rects]
-    cols = [line_clues(facts, rect, skip) for rect in col_rects]
+    rows = [line_clues(facts, rect, skip, lenient=not check) for rect in row_rects]
+    cols = [line_clues(facts, rect, skip, lenient=not check) for rect in col_rects]
     if not any(rows) and not any(cols):
         raise NoPuzzleError(f"{where(name, grid)}: no clues found for the grid")
-    _no_clues_inside(facts, grid)
+    if check:
+        _no_clues_inside(facts, grid)
     # Colour path: clue cells in more than one colour hold a colour puzzle (colour_read).
-    puzzle = read_colour_puzzle(sheet, row_rects, col_rects, skip, grid)
+    puzzle = read_colour_puzzle(sheet, row_rects, col_rects, skip, grid, check)
     if puzzle is None:
         try:
             meta = {"sheet": name}
