@@ -479,3 +479,20 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys):
     assert main(["check", str(tmp_path / "missing.xlsx")]) == 2
     assert main(["make", "--image", str(tmp_path / "nope.png"), "-o", str(out)]) == 2
     assert not out.exists()
+
+
+@pytest.mark.parametrize("rows", [["...#.", "#####"], ["#.#", ".##"], ["##.##.##.", "#########"]])
+def test_a_short_wide_drawing_makes_a_sheet_that_reads_back(tmp_path, capsys, rows):
+    """Every column one block or none: the column clues stand in one row right under the
+    name line. Its underline closed those clue cells into boxes, and check, hints and
+    grade took them for the grid (``width 5 disagrees with the grid``)."""
+    out, code = make(tmp_path, rows, "wide")
+    assert code == 0
+    capsys.readouterr()
+    assert main(["check", str(out), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["status"] == "unique"
+    book = open_book(out)
+    found = read_puzzle(book.sheet(PUZZLE_SHEET), book)
+    assert found.puzzle.is_solution(picture(rows))
+    student = answer(tmp_path / "ann.xlsx", out, picture(rows), name="Ann")
+    assert [(g.name, g.wrong, g.error) for g in grade_files([student], out)] == [("Ann", 0, "")]
