@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import HEART, picture
+from conftest import HEART, WORKBOOKS, picture
 from openpyxl import Workbook, load_workbook
 from openpyxl.styles import Color, PatternFill
 from oracles import line_solutions
@@ -496,3 +496,45 @@ def test_a_short_wide_drawing_makes_a_sheet_that_reads_back(tmp_path, capsys, ro
     assert found.puzzle.is_solution(picture(rows))
     student = answer(tmp_path / "ann.xlsx", out, picture(rows), name="Ann")
     assert [(g.name, g.wrong, g.error) for g in grade_files([student], out)] == [("Ann", 0, "")]
+
+
+def test_hints_of_a_puzzle_without_solution_say_where_it_clashes(tmp_path, capsys):
+    """No solution: exit 1, the line that breaks, nothing written. Steps came out (4 for
+    the sample, exit 0), ending in a grid that breaks the clues."""
+    out = tmp_path / "hints.xlsx"
+    assert main(["hints", str(WORKBOOKS / "contradiction.xlsx"), "-o", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "contradiction.xlsx: no solution: column 1 cannot be placed" in err
+    assert not out.exists()
+
+
+def test_hints_from_filled_cells_that_break_the_clues_name_the_line(tmp_path, capsys):
+    """A grid filled in wrong (the last row flipped) or with two clashing cells: exit 1
+    naming the line and the filled cells; a complete right grid has 0 steps."""
+    sol = picture(HEART)
+    key, _ = make(tmp_path, HEART, "heart")
+    book = open_book(key)
+    top, left, _, _ = read_puzzle(book.sheet(PUZZLE_SHEET), book).grid
+    flipped = sol.copy()
+    flipped[-1] = ~flipped[-1]
+    clash = np.zeros_like(sol)
+    clash[2, 0] = True  # row 3 is full: a white beside this black breaks it
+    for name, grid in (("flipped", flipped), ("clash", clash)):
+        work = answer(tmp_path / f"{name}.xlsx", key, grid)
+        wb = load_workbook(work)
+        wb[PUZZLE_SHEET].cell(top + 2, left + 1, "×" if name == "clash" else None)
+        wb.save(work)
+        out = tmp_path / f"{name}-hints.xlsx"
+        capsys.readouterr()
+        assert main(["hints", str(work), "-o", str(out)]) == 1
+        err = capsys.readouterr().err
+        assert "no solution: row" in err and "filled in on the grid" in err
+        assert not out.exists()
+    done = answer(tmp_path / "done.xlsx", key, sol)
+    wb = load_workbook(done)
+    for (r, c), black in np.ndenumerate(sol):
+        wb[PUZZLE_SHEET].cell(top + r, left + c, None if black else "×")
+    wb.save(done)
+    out = tmp_path / "done-hints.xlsx"
+    assert main(["hints", str(done), "-o", str(out)]) == 0
+    assert "0 steps (the grid is already complete)" in capsys.readouterr().out
