@@ -538,3 +538,28 @@ def test_hints_from_filled_cells_that_break_the_clues_name_the_line(tmp_path, ca
     out = tmp_path / "done-hints.xlsx"
     assert main(["hints", str(done), "-o", str(out)]) == 0
     assert "0 steps (the grid is already complete)" in capsys.readouterr().out
+
+
+def test_make_range_is_checked_and_may_name_its_sheet(tmp_path, capsys):
+    """``--range foo`` was a Python traceback and ``Z1:A0`` numpy's "negative dimensions";
+    ``Art!C4:L13`` (the form solve --range takes) was refused. Now: one line naming
+    --range, nothing written; a sheet-qualified range picks its sheet."""
+    wb = Workbook()
+    wb.active["A1"] = "Read me first"
+    art = wb.create_sheet("Art")
+    for (r, c), black in np.ndenumerate(picture(HEART)):
+        if black:
+            art.cell(4 + r, 3 + c).fill = PatternFill("solid", fgColor="FF000000")
+    wb.save(tmp_path / "two.xlsx")
+    out = tmp_path / "p.xlsx"
+    for bad, words in (("foo", "expected a range like"), ("Z1:A0", "rows start at 1")):
+        assert main(["make", str(tmp_path / "two.xlsx"), "-o", str(out), "--range", bad]) == 2
+        err = capsys.readouterr().err
+        assert f"--range {bad}: {words}" in err and "Traceback" not in err
+        assert len(err.splitlines()) == 1 and not out.exists()
+    args = ["make", str(tmp_path / "two.xlsx"), "-o", str(out), "--range", "Art!C4:L13"]
+    assert main([*args, "--sheet", "Sheet"]) == 2
+    assert "is on sheet 'Art', --sheet is 'Sheet'" in capsys.readouterr().err
+    assert main(args) == 0 and "unique" in capsys.readouterr().out
+    book = open_book(out)
+    assert read_puzzle(book.sheet(PUZZLE_SHEET), book).puzzle.is_solution(picture(HEART))

@@ -22,9 +22,8 @@ import numpy as np
 from ..limits import MAX_SIDE
 from ..nonogram.colour_puzzle import Palette
 from ..sheets.errors import WorkbookError
-from ..sheets.openpyxl_sheet import a1_rect
 from ..sheets.protocol import Book, Rect, Sheet, holds
-from ..workbook.address import where
+from ..workbook.address import parse_range, where
 from ..workbook.files import open_book
 from ..workbook.layout import GRID_NAME
 from ..workbook.marks import BLACK_MARKS, mark_text, read_black
@@ -142,12 +141,28 @@ def read_drawing(sheet: Sheet, book: Book | None = None, rect: Rect | None = Non
     return Drawing(picture, _title(sheet, used, rect), sheet.name, rect, colours, palette)
 
 
+def drawing_range(text: str) -> tuple[str | None, Rect]:
+    """``--range``: (sheet or None, rect); ValueError saying what to type."""
+    named, area = parse_range(text)
+    if area[0] < 1:
+        raise ValueError(f"--range {text}: rows start at 1; expected a range like B3:P17")
+    return named, area
+
+
 def read_drawing_file(
     path: str | os.PathLike, *, sheet: str | None = None, rect: str | None = None
 ) -> Drawing:
-    """The drawing in a workbook file: the named sheet, else the first sheet with marks."""
+    """The drawing in a workbook file: the named sheet, else the first sheet with marks.
+
+    ``rect`` is ``B3:P17`` or ``Sheet1!B3:P17`` (its sheet, unless ``sheet`` names another).
+    """
+    area = None
+    if rect is not None:
+        named, area = drawing_range(rect)
+        if named is not None and sheet is not None and named != sheet:
+            raise WorkbookError(f"--range {rect} is on sheet {named!r}, --sheet is {sheet!r}")
+        sheet = named or sheet
     book = open_book(path, read_only=True)
-    area = a1_rect(rect) if rect else None
     if sheet is not None:
         try:
             target = book.sheet(sheet)
