@@ -563,3 +563,33 @@ def test_make_range_is_checked_and_may_name_its_sheet(tmp_path, capsys):
     assert main(args) == 0 and "unique" in capsys.readouterr().out
     book = open_book(out)
     assert read_puzzle(book.sheet(PUZZLE_SHEET), book).puzzle.is_solution(picture(HEART))
+
+
+def test_merged_cells_in_a_drawing_count_as_they_show(tmp_path):
+    """A merged block shows its first cell's fill all over, but only that cell was read:
+    the rest was paper in a black-and-white drawing and black in a colour one."""
+    inks = {"r": "FFC00000", "b": "FF2F5597"}
+    rows = ["rr.bb", "rrrbb", "..b.."]
+    wb = Workbook()
+    ws = wb.active
+    ws["A1"] = "Flag"
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            if ch != ".":
+                ws.cell(3 + r, 2 + c).fill = PatternFill("solid", fgColor=inks[ch])
+    ws.merge_cells("B3:C4")  # the red 2×2
+    ws.merge_cells("E3:F3")  # a blue pair
+    wb.save(tmp_path / "flag.xlsx")
+    saved = load_workbook(tmp_path / "flag.xlsx").active
+    assert saved["C4"].fill.fgColor.rgb != inks["r"]  # the file keeps the first cell's fill
+    drawing = read_drawing_file(tmp_path / "flag.xlsx")
+    assert (
+        drawing.picture.tolist()
+        == picture([row.replace("r", "#").replace("b", "#") for row in rows]).tolist()
+    )
+    assert drawing.colours is not None and drawing.palette.k == 2
+    expected = [["#" + inks[ch][2:].lower() if ch in inks else None for ch in row] for row in rows]
+    got = [
+        [drawing.palette.colour(int(v)).rgb if v else None for v in row] for row in drawing.colours
+    ]
+    assert got == expected

@@ -45,6 +45,44 @@ class Drawing:
     pixels: tuple[int, int] | None = None  # (width, height) of the image it was read from
 
 
+class MergedView:
+    """A sheet read as it shows: every cell of a merged range takes the value, fill and
+    diagonals of the range's first cell (a merged block shows one fill all over)."""
+
+    def __init__(self, sheet: Sheet, merges: list[Rect]):
+        self.sheet = sheet
+        self.merges = merges
+
+    def __getattr__(self, name: str):
+        return getattr(self.sheet, name)
+
+    def _spread(self, rect: Rect, read) -> list:
+        """``read(rect)`` with each merged range's cells in ``rect`` set to its first cell's."""
+        grid = read(rect)
+        top, left, bottom, right = rect
+        for m in self.merges:
+            rows = range(max(m[0], top), min(m[2], bottom) + 1)
+            cols = range(max(m[1], left), min(m[3], right) + 1)
+            if rows and cols:
+                first = read((m[0], m[1], m[0], m[1]))[0][0]
+                for r in rows:
+                    for c in cols:
+                        grid[r - top][c - left] = first
+        return grid
+
+    def read_values(self, rect: Rect) -> list[list[object]]:
+        """Values, merged cells as their first cell."""
+        return self._spread(rect, self.sheet.read_values)
+
+    def read_fills(self, rect: Rect) -> list[list[str | None]]:
+        """Fills, merged cells as their first cell."""
+        return self._spread(rect, self.sheet.read_fills)
+
+    def read_diagonals(self, rect: Rect) -> list[list[bool]]:
+        """Diagonals, merged cells as their first cell."""
+        return self._spread(rect, self.sheet.read_diagonals)
+
+
 def _boxed(sheet: Sheet, used: Rect) -> np.ndarray:
     """Which used cells are boxed (a border on every side)."""
     return np.array(sheet.read_borders(used), dtype=bool)
@@ -107,7 +145,13 @@ def _marks(sheet: Sheet, rect: Rect) -> tuple[np.ndarray, str | None]:
 
 
 def read_drawing(sheet: Sheet, book: Book | None = None, rect: Rect | None = None) -> Drawing:
-    """The picture drawn on a sheet; WorkbookError naming the sheet when there is none."""
+    """The picture drawn on a sheet; WorkbookError naming the sheet when there is none.
+
+    Merged cells count as they show: all black when their first cell is black.
+    """
+    merges = sheet.merged_ranges()
+    if merges:
+        sheet = MergedView(sheet, merges)  # type: ignore[assignment]
     used = sheet.used_range()
     if used is None:
         raise WorkbookError(f"{sheet.name}: the sheet is empty; fill cells to draw a picture")
