@@ -593,3 +593,33 @@ def test_merged_cells_in_a_drawing_count_as_they_show(tmp_path):
         [drawing.palette.colour(int(v)).rgb if v else None for v in row] for row in drawing.colours
     ]
     assert got == expected
+
+
+def test_grade_notes_an_empty_grid_and_marks_on_another_sheet(tmp_path):
+    """A student who drew the answer on a sheet of their own got the blank grid's score
+    without a word; now the note says the grid is empty and which sheet holds marks."""
+    sol = picture(HEART)
+    key, _ = make(tmp_path, HEART, "heart")
+    book = open_book(key)
+    grid = read_puzzle(book.sheet(PUZZLE_SHEET), book).grid
+    copies = []
+    for name in ("Ann", "Bob"):
+        copies.append(tmp_path / f"{name}.xlsx")
+        shutil.copy(key, copies[-1])
+        wb = load_workbook(copies[-1])
+        wb[PUZZLE_SHEET].cell(*name_cell(grid), value=name)
+        if name == "Ann":  # the answer drawn on a sheet of her own, at the grid's cells
+            mine = wb.create_sheet("My answer")
+            for (r, c), black in np.ndenumerate(sol):
+                if black:
+                    mine.cell(grid[0] + r, grid[1] + c).fill = PatternFill(
+                        "solid", fgColor="FF000000"
+                    )
+        wb.save(copies[-1])
+    summary = tmp_path / "summary.xlsx"
+    grades = grade_files(copies, key, summary=summary)
+    assert [(g.name, g.wrong) for g in grades] == [("Ann", sol.sum()), ("Bob", sol.sum())]
+    assert grades[0].note == "nothing filled in on the grid; sheet 'My answer' holds marks there"
+    assert grades[1].note == "nothing filled in on the grid"
+    notes = [row[4] for row in load_workbook(summary).active.iter_rows(min_row=4, values_only=True)]
+    assert notes[:2] == [grades[0].note, grades[1].note]
