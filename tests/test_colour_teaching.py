@@ -209,6 +209,23 @@ def test_hints_of_a_colour_worksheet_end_solved(tmp_path, capsys):
     assert ["".join(row) for row in decided] == puzzle.palette.rows_text(picture)
 
 
+def test_hints_of_a_colour_sheet_painted_wrong_say_there_is_no_solution(tmp_path, capsys):
+    """A first row painted all green leaves no solution: exit 1 naming the row and the
+    painted cells, nothing written (it was exit 2, "no solution to replay")."""
+    drawing, key, out = tmp_path / "flower.xlsx", tmp_path / "p.xlsx", tmp_path / "hints.xlsx"
+    draw(drawing, FLOWER)
+    assert cli_main(["make", str(drawing), "-o", str(key)]) == 0
+    puzzle = puzzle_sheet(open_book(key, read_only=True)).puzzle
+    wrong = np.zeros((len(FLOWER), len(FLOWER[0])), dtype=int)
+    wrong[0] = drawn(FLOWER, puzzle)[3, 2]  # the green of row 4
+    paint_answer(key, tmp_path / "wrong.xlsx", wrong, puzzle)
+    capsys.readouterr()
+    assert cli_main(["hints", str(tmp_path / "wrong.xlsx"), "-o", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "no solution: row 1" in err and "filled in on the grid" in err
+    assert not out.exists()
+
+
 def test_make_from_a_flat_colour_image_gives_the_colour_puzzle(tmp_path, capsys):
     """A solution picture in flat colours (number-loom's Take two, 15×15 PNG) → `make
     --image` → the colour puzzle of that file: the same clues, colour by colour."""

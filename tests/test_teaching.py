@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import HEART, picture
+from conftest import HEART, WORKBOOKS, picture
 from openpyxl import Workbook, load_workbook
 from openpyxl.styles import Color, PatternFill
 from oracles import line_solutions
@@ -479,3 +479,147 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys):
     assert main(["check", str(tmp_path / "missing.xlsx")]) == 2
     assert main(["make", "--image", str(tmp_path / "nope.png"), "-o", str(out)]) == 2
     assert not out.exists()
+
+
+@pytest.mark.parametrize("rows", [["...#.", "#####"], ["#.#", ".##"], ["##.##.##.", "#########"]])
+def test_a_short_wide_drawing_makes_a_sheet_that_reads_back(tmp_path, capsys, rows):
+    """Every column one block or none: the column clues stand in one row right under the
+    name line. Its underline closed those clue cells into boxes, and check, hints and
+    grade took them for the grid (``width 5 disagrees with the grid``)."""
+    out, code = make(tmp_path, rows, "wide")
+    assert code == 0
+    capsys.readouterr()
+    assert main(["check", str(out), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["status"] == "unique"
+    book = open_book(out)
+    found = read_puzzle(book.sheet(PUZZLE_SHEET), book)
+    assert found.puzzle.is_solution(picture(rows))
+    student = answer(tmp_path / "ann.xlsx", out, picture(rows), name="Ann")
+    assert [(g.name, g.wrong, g.error) for g in grade_files([student], out)] == [("Ann", 0, "")]
+
+
+def test_hints_of_a_puzzle_without_solution_say_where_it_clashes(tmp_path, capsys):
+    """No solution: exit 1, the line that breaks, nothing written. Steps came out (4 for
+    the sample, exit 0), ending in a grid that breaks the clues."""
+    out = tmp_path / "hints.xlsx"
+    assert main(["hints", str(WORKBOOKS / "contradiction.xlsx"), "-o", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "contradiction.xlsx: no solution: column 1 cannot be placed" in err
+    assert not out.exists()
+
+
+def test_hints_from_filled_cells_that_break_the_clues_name_the_line(tmp_path, capsys):
+    """A grid filled in wrong (the last row flipped) or with two clashing cells: exit 1
+    naming the line and the filled cells; a complete right grid has 0 steps."""
+    sol = picture(HEART)
+    key, _ = make(tmp_path, HEART, "heart")
+    book = open_book(key)
+    top, left, _, _ = read_puzzle(book.sheet(PUZZLE_SHEET), book).grid
+    flipped = sol.copy()
+    flipped[-1] = ~flipped[-1]
+    clash = np.zeros_like(sol)
+    clash[2, 0] = True  # row 3 is full: a white beside this black breaks it
+    for name, grid in (("flipped", flipped), ("clash", clash)):
+        work = answer(tmp_path / f"{name}.xlsx", key, grid)
+        wb = load_workbook(work)
+        wb[PUZZLE_SHEET].cell(top + 2, left + 1, "×" if name == "clash" else None)
+        wb.save(work)
+        out = tmp_path / f"{name}-hints.xlsx"
+        capsys.readouterr()
+        assert main(["hints", str(work), "-o", str(out)]) == 1
+        err = capsys.readouterr().err
+        assert "no solution: row" in err and "filled in on the grid" in err
+        assert not out.exists()
+    done = answer(tmp_path / "done.xlsx", key, sol)
+    wb = load_workbook(done)
+    for (r, c), black in np.ndenumerate(sol):
+        wb[PUZZLE_SHEET].cell(top + r, left + c, None if black else "×")
+    wb.save(done)
+    out = tmp_path / "done-hints.xlsx"
+    assert main(["hints", str(done), "-o", str(out)]) == 0
+    assert "0 steps (the grid is already complete)" in capsys.readouterr().out
+
+
+def test_make_range_is_checked_and_may_name_its_sheet(tmp_path, capsys):
+    """``--range foo`` was a Python traceback and ``Z1:A0`` numpy's "negative dimensions";
+    ``Art!C4:L13`` (the form solve --range takes) was refused. Now: one line naming
+    --range, nothing written; a sheet-qualified range picks its sheet."""
+    wb = Workbook()
+    wb.active["A1"] = "Read me first"
+    art = wb.create_sheet("Art")
+    for (r, c), black in np.ndenumerate(picture(HEART)):
+        if black:
+            art.cell(4 + r, 3 + c).fill = PatternFill("solid", fgColor="FF000000")
+    wb.save(tmp_path / "two.xlsx")
+    out = tmp_path / "p.xlsx"
+    for bad, words in (("foo", "expected a range like"), ("Z1:A0", "rows start at 1")):
+        assert main(["make", str(tmp_path / "two.xlsx"), "-o", str(out), "--range", bad]) == 2
+        err = capsys.readouterr().err
+        assert f"--range {bad}: {words}" in err and "Traceback" not in err
+        assert len(err.splitlines()) == 1 and not out.exists()
+    args = ["make", str(tmp_path / "two.xlsx"), "-o", str(out), "--range", "Art!C4:L13"]
+    assert main([*args, "--sheet", "Sheet"]) == 2
+    assert "is on sheet 'Art', --sheet is 'Sheet'" in capsys.readouterr().err
+    assert main(args) == 0 and "unique" in capsys.readouterr().out
+    book = open_book(out)
+    assert read_puzzle(book.sheet(PUZZLE_SHEET), book).puzzle.is_solution(picture(HEART))
+
+
+def test_merged_cells_in_a_drawing_count_as_they_show(tmp_path):
+    """A merged block shows its first cell's fill all over, but only that cell was read:
+    the rest was paper in a black-and-white drawing and black in a colour one."""
+    inks = {"r": "FFC00000", "b": "FF2F5597"}
+    rows = ["rr.bb", "rrrbb", "..b.."]
+    wb = Workbook()
+    ws = wb.active
+    ws["A1"] = "Flag"
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            if ch != ".":
+                ws.cell(3 + r, 2 + c).fill = PatternFill("solid", fgColor=inks[ch])
+    ws.merge_cells("B3:C4")  # the red 2×2
+    ws.merge_cells("E3:F3")  # a blue pair
+    wb.save(tmp_path / "flag.xlsx")
+    saved = load_workbook(tmp_path / "flag.xlsx").active
+    assert saved["C4"].fill.fgColor.rgb != inks["r"]  # the file keeps the first cell's fill
+    drawing = read_drawing_file(tmp_path / "flag.xlsx")
+    assert (
+        drawing.picture.tolist()
+        == picture([row.replace("r", "#").replace("b", "#") for row in rows]).tolist()
+    )
+    assert drawing.colours is not None and drawing.palette.k == 2
+    expected = [["#" + inks[ch][2:].lower() if ch in inks else None for ch in row] for row in rows]
+    got = [
+        [drawing.palette.colour(int(v)).rgb if v else None for v in row] for row in drawing.colours
+    ]
+    assert got == expected
+
+
+def test_grade_notes_an_empty_grid_and_marks_on_another_sheet(tmp_path):
+    """A student who drew the answer on a sheet of their own got the blank grid's score
+    without a word; now the note says the grid is empty and which sheet holds marks."""
+    sol = picture(HEART)
+    key, _ = make(tmp_path, HEART, "heart")
+    book = open_book(key)
+    grid = read_puzzle(book.sheet(PUZZLE_SHEET), book).grid
+    copies = []
+    for name in ("Ann", "Bob"):
+        copies.append(tmp_path / f"{name}.xlsx")
+        shutil.copy(key, copies[-1])
+        wb = load_workbook(copies[-1])
+        wb[PUZZLE_SHEET].cell(*name_cell(grid), value=name)
+        if name == "Ann":  # the answer drawn on a sheet of her own, at the grid's cells
+            mine = wb.create_sheet("My answer")
+            for (r, c), black in np.ndenumerate(sol):
+                if black:
+                    mine.cell(grid[0] + r, grid[1] + c).fill = PatternFill(
+                        "solid", fgColor="FF000000"
+                    )
+        wb.save(copies[-1])
+    summary = tmp_path / "summary.xlsx"
+    grades = grade_files(copies, key, summary=summary)
+    assert [(g.name, g.wrong) for g in grades] == [("Ann", sol.sum()), ("Bob", sol.sum())]
+    assert grades[0].note == "nothing filled in on the grid; sheet 'My answer' holds marks there"
+    assert grades[1].note == "nothing filled in on the grid"
+    notes = [row[4] for row in load_workbook(summary).active.iter_rows(min_row=4, values_only=True)]
+    assert notes[:2] == [grades[0].note, grades[1].note]

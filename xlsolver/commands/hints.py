@@ -26,7 +26,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Replay the puzzle and write the steps."""
-    from ..hints import HintsStopped
+    from ..hints import HintsStopped, NoSolution
     from ..teaching import hints_workbook
 
     try:
@@ -38,11 +38,11 @@ def run(args: argparse.Namespace) -> int:
             stages=args.stages,
             time_limit=args.time_limit,
         )
-    except HintsStopped as exc:
+    except (HintsStopped, NoSolution) as exc:
         print(f"xlsolver: {args.workbook}: {exc}", file=sys.stderr)
         return EXIT_UNSOLVED
     except BAD_INPUT as exc:
         return fail(exc, args.workbook)
     rules = ", ".join(f"{rule} {n}" for rule, n in Counter(s.rule for s in steps).most_common())
-    print(f"{args.output}: {len(steps)} steps ({rules})")
+    print(f"{args.output}: {len(steps)} steps ({rules or 'the grid is already complete'})")
     return EXIT_OK

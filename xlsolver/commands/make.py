@@ -22,7 +22,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("-o", "--output", required=True, help="the worksheet to write (.xlsx)")
     p.add_argument("--title", default="", help="the title (default: text on the sheet, file name)")
     p.add_argument("--sheet", metavar="NAME", help="the sheet holding the drawing")
-    p.add_argument("--range", metavar="A1:J10", help="the drawing's cells (default: found)")
+    p.add_argument(
+        "--range", metavar="A1:J10", help="the drawing's cells, Sheet1!A1:J10 too (default: found)"
+    )
     p.add_argument(
         "--add-givens",
         action="store_true",

@@ -9,13 +9,14 @@ step = explain(puzzle, grid)          # the easiest next step from a partial gri
 reason(step, puzzle, "ja")            # its reason in Japanese
 """
 
-from .replay import HintsStopped, explain, hint_steps, name_step
+from .replay import HintsStopped, NoSolution, explain, hint_steps, name_step
 from .rules import RULE_ORDER
 from .words import LANGS, RULE_NAMES, hint_message, line_words, reason, rule_name
 
 __all__ = [
     "HintsStopped",
     "LANGS",
+    "NoSolution",
     "RULE_NAMES",
     "RULE_ORDER",
     "explain",

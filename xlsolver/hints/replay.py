@@ -44,6 +44,15 @@ class HintsStopped(ValueError):
     """The user's time limit stopped the replay before it reached the solution."""
 
 
+class NoSolution(ValueError):
+    """The puzzle, with its givens, has no solution: there is nothing to replay."""
+
+
+def no_solution(puzzle: Puzzle, givens: np.ndarray | None) -> NoSolution:
+    """NoSolution saying where the clues (and givens) clash, as ``check`` words it."""
+    return NoSolution(solve(puzzle, max_solutions=1, givens=givens).error or "no solution")
+
+
 def name_step(puzzle: Puzzle, step: Step) -> Step:
     """An analyzer line step renamed with the simplest rule of RULES.md that explains it."""
     if step.kind != LINE or step.line is None or step.before is None:
@@ -175,11 +184,15 @@ def hint_steps(
     the steps always end at a complete solution. ``givens`` (a state grid of cells
     printed on the sheet) start the replay instead of the empty grid. Probing is always
     tried before a guess, however long it takes; only ``time_limit`` (the user's clock)
-    stops the replay, with :class:`HintsStopped`, never with different steps.
+    stops the replay, with :class:`HintsStopped`, never with different steps. A puzzle
+    without a solution (its clues clash, or its givens break them) raises
+    :class:`NoSolution`.
     """
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     stopped = HintsStopped(f"stopped: the time limit ({time_limit} s) ran out before the last step")
     replay = Replay(puzzle, givens)
+    if replay.broken_line() is not None:
+        raise no_solution(puzzle, givens)
     steps: list[Step] = []
     while not replay.board.solved:
         if deadline is not None and time.perf_counter() > deadline:
@@ -197,11 +210,13 @@ def hint_steps(
                 if result.status == TIMEOUT:
                     raise stopped
                 if not result.solutions:
-                    raise ValueError(f"no solution to replay ({result.status})")
+                    raise no_solution(puzzle, givens)
                 solution = result.solutions[0]
             step = _guess(replay.board, solution)
         steps.append(step)
         replay.apply(step)
+    if not puzzle.is_solution(replay.board.solution()):
+        raise no_solution(puzzle, givens)  # the clash showed only once the grid was full
     return steps
 
 

@@ -108,6 +108,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "average": "average",
         "marked_wrong": "{count} wrong cells (marked pink)",
         "other_solution": "a different solution that meets every clue",
+        "empty_grid": "nothing filled in on the grid",
+        "marks_elsewhere": "nothing filled in on the grid; sheet '{sheet}' holds marks there",
     },
     "ja": {
         "black": "黒",
@@ -166,6 +168,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "average": "平均",
         "marked_wrong": "間違い{count}マス(ピンクで表示)",
         "other_solution": "手がかりをすべて満たす別の解",
+        "empty_grid": "盤面に何も記入されていません",
+        "marks_elsewhere": "盤面に何も記入されていません(シート「{sheet}」に記入あり)",
     },
 }
 LANGS = tuple(MESSAGES)

@@ -15,7 +15,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..hints import HintsStopped, hint_steps
+from ..hints import HintsStopped, NoSolution, hint_steps
 from ..limits import DEFAULT_TIME_LIMIT
 from ..nonogram.colour_puzzle import ColourPuzzle
 from ..nonogram.puzzle import Puzzle
@@ -144,7 +144,10 @@ def hints_workbook(
     stages: int = 0,
     time_limit: float | None = DEFAULT_TIME_LIMIT,
 ) -> list[Step]:
-    """The hints workbook of a puzzle sheet: steps from its givens to the solution."""
+    """The hints workbook of a puzzle sheet: steps from its givens to the solution.
+
+    NoSolution (nothing written) when the clues, or the cells filled in on the grid,
+    leave no solution."""
     book = open_book(path, read_only=True)
     found = puzzle_sheet(book, sheet)
     givens = found.givens if found.givens is not None and found.givens.any() else None
@@ -157,11 +160,20 @@ def hints_workbook(
         steps = hint_steps(found.puzzle, givens=givens, time_limit=time_limit)
     except HintsStopped:
         raise  # the time limit stopped it: not bad input
+    except NoSolution as exc:
+        raise NoSolution(with_givens(str(exc), givens)) from None
     except ValueError as exc:
         raise WorkbookError(f"{path}: {exc}") from None
     book = write_hints(found.puzzle, steps, lang=lang, title=title or found.sheet, stages=stages)
     save_book(book, output, [path])
     return steps
+
+
+def with_givens(message: str, givens) -> str:
+    """A no-solution message, saying that the cells filled in on the grid count."""
+    if givens is None:
+        return message
+    return f"{message} (with the cells already filled in on the grid: check them)"
 
 
 def _colour_worksheet(

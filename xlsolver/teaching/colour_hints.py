@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..hints.words import line_words, rule_name
-from ..nonogram.cells import POSSIBLE, known_colour
+from ..nonogram.cells import POSSIBLE, every_colour, known_colour
 from ..nonogram.colour_analyzer import next_colour_step
 from ..nonogram.colour_puzzle import ColourPuzzle
 from ..nonogram.result import RULE_CONTRADICTION, RULE_GUESS, Step
@@ -148,14 +148,19 @@ def write_colour_hints(
 
 def colour_hints_workbook(found, output, path, title: str, lang: str, stages: int, time_limit):
     """Replay a colour puzzle sheet from its printed givens and save its hints workbook."""
+    from ..hints import HintsStopped, NoSolution
     from ..nonogram.analyzer import solve
-    from ..sheets.errors import WorkbookError
+    from ..nonogram.result import TIMEOUT
+    from . import with_givens
     from .colour_verdict import colour_hint_steps
     from .worksheet import save_book
 
     result = solve(found.puzzle, max_solutions=1, givens=found.givens, time_limit=time_limit)
+    if result.status == TIMEOUT:
+        raise HintsStopped(f"stopped: the time limit ({time_limit} s) ran out")
     if not result.solutions:
-        raise WorkbookError(f"{path}: no solution to replay ({result.status})")
+        message = result.error or "no solution"
+        raise NoSolution(with_givens(message, found.givens if _painted(found) else None))
     steps = colour_hint_steps(
         found.puzzle, result.solutions[0], givens=found.givens, time_limit=time_limit
     )
@@ -164,6 +169,14 @@ def colour_hints_workbook(found, output, path, title: str, lang: str, stages: in
     )
     save_book(book, output, [path])
     return steps
+
+
+def _painted(found) -> bool:
+    """True when cells of a colour sheet's grid are painted (narrowed from every colour)."""
+    if found.givens is None:
+        return False
+    full = every_colour(found.puzzle.palette.k)
+    return bool(((np.asarray(found.givens, dtype=np.uint32) & POSSIBLE) != full).any())
 
 
 MAX_HINT_STEPS = 200  # steps replayed at most for one press of the Hint button

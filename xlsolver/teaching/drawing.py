@@ -22,9 +22,8 @@ import numpy as np
 from ..limits import MAX_SIDE
 from ..nonogram.colour_puzzle import Palette
 from ..sheets.errors import WorkbookError
-from ..sheets.openpyxl_sheet import a1_rect
 from ..sheets.protocol import Book, Rect, Sheet, holds
-from ..workbook.address import where
+from ..workbook.address import parse_range, where
 from ..workbook.files import open_book
 from ..workbook.layout import GRID_NAME
 from ..workbook.marks import BLACK_MARKS, mark_text, read_black
@@ -44,6 +43,44 @@ class Drawing:
     colours: np.ndarray | None = None  # colour numbers (0 = paper) of a colour drawing
     palette: Palette | None = None  # the fills of a colour drawing, in order of appearance
     pixels: tuple[int, int] | None = None  # (width, height) of the image it was read from
+
+
+class MergedView:
+    """A sheet read as it shows: every cell of a merged range takes the value, fill and
+    diagonals of the range's first cell (a merged block shows one fill all over)."""
+
+    def __init__(self, sheet: Sheet, merges: list[Rect]):
+        self.sheet = sheet
+        self.merges = merges
+
+    def __getattr__(self, name: str):
+        return getattr(self.sheet, name)
+
+    def _spread(self, rect: Rect, read) -> list:
+        """``read(rect)`` with each merged range's cells in ``rect`` set to its first cell's."""
+        grid = read(rect)
+        top, left, bottom, right = rect
+        for m in self.merges:
+            rows = range(max(m[0], top), min(m[2], bottom) + 1)
+            cols = range(max(m[1], left), min(m[3], right) + 1)
+            if rows and cols:
+                first = read((m[0], m[1], m[0], m[1]))[0][0]
+                for r in rows:
+                    for c in cols:
+                        grid[r - top][c - left] = first
+        return grid
+
+    def read_values(self, rect: Rect) -> list[list[object]]:
+        """Values, merged cells as their first cell."""
+        return self._spread(rect, self.sheet.read_values)
+
+    def read_fills(self, rect: Rect) -> list[list[str | None]]:
+        """Fills, merged cells as their first cell."""
+        return self._spread(rect, self.sheet.read_fills)
+
+    def read_diagonals(self, rect: Rect) -> list[list[bool]]:
+        """Diagonals, merged cells as their first cell."""
+        return self._spread(rect, self.sheet.read_diagonals)
 
 
 def _boxed(sheet: Sheet, used: Rect) -> np.ndarray:
@@ -108,7 +145,13 @@ def _marks(sheet: Sheet, rect: Rect) -> tuple[np.ndarray, str | None]:
 
 
 def read_drawing(sheet: Sheet, book: Book | None = None, rect: Rect | None = None) -> Drawing:
-    """The picture drawn on a sheet; WorkbookError naming the sheet when there is none."""
+    """The picture drawn on a sheet; WorkbookError naming the sheet when there is none.
+
+    Merged cells count as they show: all black when their first cell is black.
+    """
+    merges = sheet.merged_ranges()
+    if merges:
+        sheet = MergedView(sheet, merges)  # type: ignore[assignment]
     used = sheet.used_range()
     if used is None:
         raise WorkbookError(f"{sheet.name}: the sheet is empty; fill cells to draw a picture")
@@ -142,12 +185,28 @@ def read_drawing(sheet: Sheet, book: Book | None = None, rect: Rect | None = Non
     return Drawing(picture, _title(sheet, used, rect), sheet.name, rect, colours, palette)
 
 
+def drawing_range(text: str) -> tuple[str | None, Rect]:
+    """``--range``: (sheet or None, rect); ValueError saying what to type."""
+    named, area = parse_range(text)
+    if area[0] < 1:
+        raise ValueError(f"--range {text}: rows start at 1; expected a range like B3:P17")
+    return named, area
+
+
 def read_drawing_file(
     path: str | os.PathLike, *, sheet: str | None = None, rect: str | None = None
 ) -> Drawing:
-    """The drawing in a workbook file: the named sheet, else the first sheet with marks."""
+    """The drawing in a workbook file: the named sheet, else the first sheet with marks.
+
+    ``rect`` is ``B3:P17`` or ``Sheet1!B3:P17`` (its sheet, unless ``sheet`` names another).
+    """
+    area = None
+    if rect is not None:
+        named, area = drawing_range(rect)
+        if named is not None and sheet is not None and named != sheet:
+            raise WorkbookError(f"--range {rect} is on sheet {named!r}, --sheet is {sheet!r}")
+        sheet = named or sheet
     book = open_book(path, read_only=True)
-    area = a1_rect(rect) if rect else None
     if sheet is not None:
         try:
             target = book.sheet(sheet)

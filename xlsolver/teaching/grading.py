@@ -20,18 +20,18 @@ import numpy as np
 
 from ..hints.words import check_lang, say
 from ..nonogram.analyzer import solve
-from ..nonogram.cells import BLACK, COLOUR
+from ..nonogram.cells import BLACK, BLANK, COLOUR
 from ..nonogram.colour_puzzle import ColourPuzzle
 from ..nonogram.puzzle import Puzzle, PuzzleError
 from ..nonogram.result import UNIQUE
 from ..sheets.errors import WorkbookError
 from ..sheets.openpyxl_sheet import new_book
-from ..sheets.protocol import WRONG_STYLE, CellFormat, Sheet
+from ..sheets.protocol import WRONG_STYLE, CellFormat, Rect, Sheet
 from ..workbook.batch import with_file
 from ..workbook.colour_read import read_colour_cells
 from ..workbook.files import close_book, copy_name, open_book, out_folder, save_new
 from ..workbook.layout import NoPuzzleError, SheetPuzzle, read_puzzle
-from ..workbook.marks import read_black
+from ..workbook.marks import read_black, read_states
 from .worksheet import KEY_SHEET, puzzle_sheet, sheet_title
 
 NAME_LABELS = frozenset({"name", "student", "名前", "氏名", "なまえ"})
@@ -189,6 +189,10 @@ def _grade_book(book, path: Path, key: Key, grade: Grade, out_dir, lang: str, co
     if wrong.any() and key.puzzle.is_solution(answer):
         wrong[:] = False  # another solution of a puzzle with several: it meets every clue
         grade.note = say(lang, "other_solution")
+    elif not read_marked(sheet, found.grid).any():  # handed back blank, or written elsewhere
+        elsewhere = marks_elsewhere(book, found)
+        grade.note = say(lang, "marks_elsewhere", sheet=elsewhere) if elsewhere else ""
+        grade.note = grade.note or say(lang, "empty_grid")
     grade.cells = int(wrong.size)
     grade.wrong = int(wrong.sum())
     grade.wrong_cells = [(int(r), int(c)) for r, c in zip(*np.nonzero(wrong), strict=True)]
@@ -197,6 +201,20 @@ def _grade_book(book, path: Path, key: Key, grade: Grade, out_dir, lang: str, co
         note = (found.grid[0], found.grid[3] + 2)
         sheet.write_values(note, [[say(lang, "marked_wrong", count=grade.wrong)]])
         grade.marked = str(book.save(Path(out_dir) / copy))
+
+
+def read_marked(sheet: Sheet, grid: Rect) -> np.ndarray:
+    """True where a cell of the grid holds a player's mark or fill, black or white."""
+    return read_states(sheet, grid, any_fill=True) != BLANK
+
+
+def marks_elsewhere(book, found: SheetPuzzle) -> str | None:
+    """The first other sheet (not the answer key) with marks in the grid's cells: where a
+    student may have written the answer instead."""
+    for other in book.sheets():
+        if other.name not in (found.sheet, KEY_SHEET) and read_marked(other, found.grid).any():
+            return other.name
+    return None
 
 
 def graded_name(path: str | os.PathLike) -> str:

@@ -99,7 +99,9 @@ def write_name_line(sheet: LayoutSheet, layout: TemplateLayout) -> None:
     underlined cell for the name up to the print area's right edge (widened if needed).
 
     Above the grid, the label's row ends the column-clue band when the sheet is read,
-    so a short name (``Bob``) is never taken for a clue.
+    so a short name (``Bob``) is never taken for a clue. Over a column-clue band one row
+    deep the line is not underlined: the underline would close the band's cells into
+    boxes, read as part of the grid.
     """
     first = layout.grid[1]
     label = (NAME_ROW, first, NAME_ROW, first + NAME_LABEL_SPAN - 1)
@@ -108,7 +110,9 @@ def write_name_line(sheet: LayoutSheet, layout: TemplateLayout) -> None:
     sheet.write_values(label[:2], [[NAME_LABEL]])
     sheet.format_cells([(NAME_ROW, c) for c in range(label[1], label[3] + 1)], NAME_LABEL_FORMAT)
     sheet.merge(label)
-    sheet.format_cells([(NAME_ROW, c) for c in range(start, end + 1)], CellFormat(bottom="thin"))
+    if layout.col_band[2] > layout.col_band[0]:
+        line = CellFormat(bottom="thin")
+        sheet.format_cells([(NAME_ROW, c) for c in range(start, end + 1)], line)
     sheet.merge((NAME_ROW, start, NAME_ROW, end))
     if end > layout.print_area[3]:
         top, left, bottom, _ = layout.print_area
