@@ -439,33 +439,6 @@ def _mark_cases(folder: Path) -> list[Case]:
             )
         )
 
-    def highlighted(ws, wb):
-        """Dark fills for black, and white cells a teacher highlighted in Excel's bright
-        standard colours (red, light blue, yellow): highlights are not black givens."""
-        puzzle_at(ws, HOUSE, 6, 6)
-        brights = ("FFFF0000", "FF00B0F0", "FFFFFF00", "FFC00000", "FF00B050")
-        k = 0
-        for (r, c), v in np.ndenumerate(solution):
-            if r >= 6:
-                continue
-            cell = ws.cell(6 + r, 6 + c)
-            if v:
-                cell.fill = DARK
-            else:
-                colour = brights[k % len(brights)]
-                cell.fill = PatternFill("solid", start_color=colour, end_color=colour)
-                k += 1
-
-    path = _book(folder, "marks-highlighted", highlighted)
-    out.append(
-        Case(
-            "marks-highlighted",
-            path,
-            [Expect("Puzzle", grid_ref(HOUSE, 6, 6), HOUSE)],
-            givens=True,
-        )
-    )
-
     def wrong_given(ws, wb):
         puzzle_at(ws, BOAT, 5, 5)
         ws.cell(5, 5, 1)  # black where the picture is white: the red cell

@@ -230,3 +230,23 @@ def test_no_clues_and_too_large(tmp_path):
         ws.cell(2 + j, 1, 1)
     with pytest.raises(WorkbookError, match=r"the grid is 301×301; at most 300×300"):
         read_puzzle(save(wb, tmp_path / "b.xlsx").sheets()[0])
+
+
+@pytest.mark.parametrize(
+    "rows, cols",
+    [
+        ([(1, 2), (1,), (2, 1)], [(1,), (1, 1), (1,), (1, 1), (1,)]),  # columns all 1s
+        ([(1,), (1, 1), (1,), (1,)], [(2,), (), (2, 1)]),  # rows all 1s
+    ],
+)
+def test_a_template_whose_clues_on_one_side_are_all_1s_reads_back(tmp_path, rows, cols):
+    """Clues of 1 alone do not place a corner, so the strong clues of the other band put
+    it in the wrong place ('clues found for 6 columns but the width given is 5'); the
+    template's boxed grid and its size labels are met only by weighing every clue."""
+    puzzle = Puzzle.from_clues(rows, cols)
+    book = new_book()
+    write_template(book.sheets()[0], puzzle)
+    book.save(tmp_path / "t.xlsx")
+    found = read_puzzle(open_book(tmp_path / "t.xlsx").sheets()[0])
+    assert (found.puzzle.rows, found.puzzle.cols) == (puzzle.rows, puzzle.cols)
+    assert (found.width, found.height) == (len(cols), len(rows))

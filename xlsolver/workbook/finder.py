@@ -118,10 +118,12 @@ def _weights(facts: Facts, strong: bool) -> np.ndarray:
 
 
 def best_frames(
-    facts: Facts, piece: Rect, *, strong_only: bool = False
+    facts: Facts, piece: Rect, *, strong_only: bool = False, every_clue: bool = False
 ) -> list[tuple[Frame, list[tuple[int, int]]]]:
-    """The ways of seeing the piece that share the best corner score, with their corners."""
-    for strong in (True,) if strong_only else (True, False):
+    """The ways of seeing the piece that share the best corner score, with their corners
+    (strong clues first; ``every_clue``: clues of 0 and 1 weighed from the start)."""
+    passes = (True,) if strong_only else (False,) if every_clue else (True, False)
+    for strong in passes:
         weights = _weights(facts, strong)
         scored = []
         for flips in FLIPS:
@@ -239,12 +241,32 @@ def locate(facts: Facts, piece: Rect, size: Size = (None, None)) -> Grid | None:
     ``size`` (width, height; None where the sheet gives none) breaks ties between corners
     that clues alone cannot.
     """
-    grids = [_grid_in(facts, f, c, size) for f, c in best_frames(facts, piece)]
+    best = _best(facts, best_frames(facts, piece), size)
+    if best is None or _sound(best, size):
+        return best
+    # a band of clues all 0 or 1 (a column of single dots) weighs nothing above: when the
+    # strong clues alone place no boxed grid their bands fit, every clue is weighed
+    other = _best(facts, best_frames(facts, piece, every_clue=True), size)
+    return other if other is not None and _sound(other, size) else best
+
+
+def _best(facts: Facts, frames: list, size: Size) -> Grid | None:
+    """The grid of the best frame: a boxed one first, then the larger."""
+    grids = [_grid_in(facts, f, c, size) for f, c in frames]
     if not grids:
         return None
     return max(
         grids, key=lambda g: (g.boxed_w > 0, max(g.clue_w, g.boxed_w) * max(g.clue_h, g.boxed_h))
     )
+
+
+def _sound(g: Grid, size: Size) -> bool:
+    """True when a grid is boxed, its clue bands fit the box, and the box has the size
+    the sheet gives (if any)."""
+    if not (g.boxed_w and g.boxed_h) or g.clue_w > g.boxed_w or g.clue_h > g.boxed_h:
+        return False
+    width, height = size
+    return (width is None or width == g.boxed_w) and (height is None or height == g.boxed_h)
 
 
 def _occupied(facts: Facts) -> np.ndarray:

@@ -17,10 +17,8 @@ from .clues import normalise
 BLACK_MARKS = frozenset({"1", "■", "#", "x", "●", "o", "◼", "█"})
 WHITE_MARKS = frozenset({"0", "×", "・", ".", "·", "-", "/", "✕", "✗", "□"})
 SYMBOLS = (BLACK_MARKS | WHITE_MARKS) - {"0", "1"}  # marks that can never be clues
-DARK = 0.7  # grey fills darker than this (relative luminance) are black givens
+DARK = 0.7  # fills darker than this (relative luminance) are black givens
 PAPER = 0.95  # fills lighter than this count as unfilled paper
-GREYISH = 0.25  # a fill whose channels differ by at most this is a shade of grey
-SHADOW = 0.5  # a fill whose brightest channel is below this is dark whatever its hue
 
 
 def luminance(color: str) -> float:
@@ -28,17 +26,6 @@ def luminance(color: str) -> float:
     h = color.lstrip("#")
     r, g, b = (int(h[i : i + 2], 16) / 255 for i in (0, 2, 4))
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def is_dark(color: str) -> bool:
-    """True for a fill a person paints to mean black: a mid to dark grey, or any colour
-    with no bright channel (navy, dark green). A bright highlight (red ``FF0000``, light
-    blue ``00B0F0``) is not black, however low its luminance."""
-    h = color.lstrip("#")
-    channels = [int(h[i : i + 2], 16) / 255 for i in (0, 2, 4)]
-    if max(channels) < SHADOW:
-        return True
-    return max(channels) - min(channels) <= GREYISH and luminance(color) < DARK
 
 
 def mark_text(value: object) -> str | None:
@@ -71,11 +58,10 @@ def cell_state(
     """BLACK_CONC, WHITE_CONC or BLANK for one grid cell.
 
     ``any_fill``: any visible fill is black (a student's answer, a teacher's drawing);
-    otherwise only a dark fill is (givens: a highlight, light or bright, is not a mark,
-    see :func:`is_dark`). ``white``:
+    otherwise only a dark fill is (givens: a light highlight is not a mark). ``white``:
     black marks read as white here (grading keeps a student's ``x`` white, as documented).
     """
-    if fill is not None and (luminance(fill) < PAPER if any_fill else is_dark(fill)):
+    if fill is not None and luminance(fill) < (PAPER if any_fill else DARK):
         return BLACK_CONC
     text = mark_text(value)
     if text in white:
