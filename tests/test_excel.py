@@ -19,6 +19,7 @@ from tests.fakes.xlwings_double import FakeBook  # noqa: E402
 from xlsolver import excel  # noqa: E402
 from xlsolver.nonogram.cells import solution_from_rows  # noqa: E402
 from xlsolver.nonogram.puzzle import Puzzle  # noqa: E402
+from xlsolver.sheets.protocol import column_letter
 from xlsolver.sheets.xlwings_sheet import areas  # noqa: E402
 
 GREY, WHITE = (128, 128, 128), (255, 255, 255)
@@ -207,6 +208,35 @@ def test_xlwings_versions_are_compared(caller, monkeypatch, vba, installed, trou
     assert not outcome.ok and trouble in outcome.message, outcome.message
     assert "\n" not in outcome.message and book.app.alerts[0][0] == outcome.message
     assert not any(cell.color for cell in book.sheets.active.cells.values())  # nothing painted
+
+
+@pytest.mark.parametrize("locked", [True, False])
+def test_a_protected_sheet_with_locked_grid_cells_is_named_not_half_painted(
+    caller, monkeypatch, locked
+):
+    """Excel for Windows refuses to format a protected sheet's locked cells part way
+    through a paint (a COM error after some cells): Solve and Clear name the first locked
+    grid cell and paint nothing, as in Calc; with the grid unlocked they work as ever."""
+    from xlsolver.sheets import xlwings_sheet
+
+    monkeypatch.setattr(xlwings_sheet, "com", lambda: True)
+    book, puzzle, (top, left) = template_book(ROWS)
+    sheet = book.sheets.active
+    sheet.protected = True
+    for r in range(top, top + puzzle.height):
+        for c in range(left, left + puzzle.width):
+            sheet.cell(r, c).locked = locked
+    caller["book"] = book
+    excel.solve()
+    if not locked:
+        assert book.app.status_bar.startswith("xlsolver: 10×10: unique solution painted")
+        return
+    (prompt, _, _) = book.app.alerts[0]
+    assert prompt.startswith(f"Puzzle!{column_letter(left)}{top}: the sheet is protected")
+    assert "Review ▸ Unprotect Sheet" in prompt and "\n" not in prompt
+    assert not any(cell.color for cell in sheet.cells.values())
+    excel.clear()
+    assert len(book.app.alerts) == 2 and "is protected" in book.app.alerts[1][0]
 
 
 def test_errors_go_to_status_bar_and_message_box(caller):

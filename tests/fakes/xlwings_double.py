@@ -31,6 +31,7 @@ class FakeCell:
     formula: str | None = None  # kept, not computed: the double has no calculation engine
     font_color: tuple[int, int, int] | None = None
     number_format: str = "General"
+    locked: bool = True  # Excel's default: every cell locked, which counts once protected
 
 
 def col_number(letters: str) -> int:
@@ -142,17 +143,38 @@ class FakePageSetup:
         self.print_area: str | None = None
 
 
+class FakeSheetCom:
+    """Excel's COM ``Worksheet`` (``sheet.api``): ``ProtectContents`` only."""
+
+    def __init__(self, sheet: FakeSheet):
+        self.ProtectContents = sheet.protected
+
+
+class FakeRangeCom:
+    """Excel's COM ``Range`` (``range.api``): ``Locked`` is True, False or None (mixed)."""
+
+    def __init__(self, rng: FakeRange):
+        locks = {rng.sheet.cell(r, c).locked for r, c in rng.keys()}
+        self.Locked = locks.pop() if len(locks) == 1 else None
+
+
 class FakeSheet:
     """``xw.Sheet``: cells in a dict."""
 
     def __init__(self, book: FakeBook, name: str):
         self.book = book
         self.name = name
+        self.protected = False  # Review ▸ Protect Sheet
         self.cells: dict[tuple[int, int], FakeCell] = {}
         self.merged: list[tuple[int, int, int, int]] = []
         self.page_setup = FakePageSetup()
         self.column_widths: dict[int, float] = {}
         self.row_heights: dict[int, float] = {}
+
+    @property
+    def api(self) -> FakeSheetCom:
+        """``sheet.api``: the COM worksheet, as far as protection goes."""
+        return FakeSheetCom(self)
 
     def cell(self, r: int, c: int) -> FakeCell:
         """The stored cell (created empty)."""
@@ -330,6 +352,11 @@ class FakeRange:
     def last_cell(self) -> FakeRange:
         top, left, bottom, right = self.rects[0]
         return FakeRange(self.sheet, [(bottom, right, bottom, right)])
+
+    @property
+    def api(self) -> FakeRangeCom:
+        """``range.api``: the COM range, as far as protection goes."""
+        return FakeRangeCom(self)
 
     def options(self, ndim=None, **kwargs) -> FakeRange:
         """``range.options(ndim=2)``."""

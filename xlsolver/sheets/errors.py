@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from .protocol import column_letter
+
 MAX_SHEET_NAME = 31  # Excel's limit (LibreOffice allows more, Excel then refuses the file)
 BAD_SHEET_CHARS = re.compile(r"[\[\]:*?/\\]")
 
@@ -26,3 +28,17 @@ def check_sheet_name(name: str, option: str = "--sheet") -> str:
     else:
         return name
     raise WorkbookError(f"{option} {name!r}: the name {why}")
+
+
+def locked_message(sheet: str, cell: tuple[int, int], program: str) -> str:
+    """One line for a paint refused by a protected sheet's locked cell, with the menus of
+    ``program`` ("Calc" or "Excel") that lift it."""
+    if program == "Calc":
+        unprotect, unlock = "Tools ▸ Protect Sheet", "Format Cells ▸ Cell Protection"
+    else:
+        unprotect, unlock = "Review ▸ Unprotect Sheet", "Format Cells ▸ Protection"
+    return (
+        f"{sheet}!{column_letter(cell[1])}{cell[0]}: the sheet is protected and its grid "
+        f"cells are locked, so nothing can be painted or written; unprotect the sheet "
+        f"({unprotect}) or unlock the grid's cells ({unlock}), then try again"
+    )

@@ -18,7 +18,7 @@ import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from .errors import WorkbookError
+from .errors import WorkbookError, locked_message
 from .protocol import (
     BOTTOM,
     GENERAL,
@@ -31,7 +31,6 @@ from .protocol import (
     SheetBase,
     Style,
     bounds,
-    column_letter,
     font_colour,
     from_serial,
     plain_format,
@@ -418,12 +417,7 @@ class UnoSheet(SheetBase):
         self._each_format(rect, ("CellProtection",), locked, lambda v: bool(v[0].IsLocked))
         for r, c in sorted(cells):
             if locked[r - rect[0]][c - rect[1]]:
-                raise WorkbookError(
-                    f"{self.name}!{column_letter(c)}{r}: the sheet is protected and its grid "
-                    f"cells are locked, so nothing can be painted or written; unprotect the "
-                    f"sheet (Tools ▸ Protect Sheet) or unlock the grid's cells (Format Cells ▸ "
-                    f"Cell Protection), then try again"
-                )
+                raise WorkbookError(locked_message(self.name, (r, c), "Calc"))
 
     def paint(self, cells: Iterable[Cell], style: Style) -> None:
         """Paint cells with a style, keeping their values and other borders.

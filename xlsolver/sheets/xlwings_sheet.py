@@ -20,6 +20,7 @@ import datetime
 import sys
 from collections.abc import Iterable, Sequence
 
+from .errors import WorkbookError, locked_message
 from .protocol import (
     ALL_SIDES,
     BOTTOM,
@@ -46,6 +47,11 @@ WEIGHTS = {"hair": "hairline", "thin": "thin", "medium": "medium", "thick": "thi
 LINE, HAIR = "continuous", "hairline"
 MAX_ADDRESS = 250  # Excel refuses a multi-area address longer than 255 characters
 XL_EXPRESSION = 2  # Excel's XlFormatConditionType.xlExpression
+
+
+def com() -> bool:
+    """True where xlwings' ``.api`` objects are Excel's COM objects (Windows)."""
+    return sys.platform == "win32"
 
 
 def rect_address(rect: Rect) -> str:
@@ -247,8 +253,35 @@ class XwSheet(SheetBase):
                         out.append((r, c, r + rows - 1, c + cols - 1))
         return out
 
+    def _check_unlocked(self, cells: list[Cell]) -> None:
+        """WorkbookError naming the first locked cell when the sheet is protected (Excel
+        for Windows, through COM: elsewhere Excel's own error stands).
+
+        Excel refuses to format the locked cells of a protected sheet part way through a
+        paint; checked first, nothing is painted and the message says what to do, as in
+        Calc.
+        """
+        if not com() or not cells:
+            return
+        try:
+            if not self.sheet.api.ProtectContents:
+                return
+            for address in areas(cells):
+                if self.sheet.range(address).api.Locked is False:
+                    continue  # False: every cell unlocked; True or None (mixed): look
+                for r, c in sorted(cells):
+                    if self.sheet.range((r, c)).api.Locked:
+                        raise WorkbookError(locked_message(self.name, (r, c), "Excel"))
+        except WorkbookError:
+            raise
+        except Exception:  # no COM access: Excel's own error will tell
+            return
+
     def paint(self, cells: Iterable[Cell], style: Style) -> None:
-        """Paint cells with a style, a few hundred cells per Excel call."""
+        """Paint cells with a style, a few hundred cells per Excel call (WorkbookError,
+        nothing painted, when the sheet is protected and a cell is locked)."""
+        cells = list(cells)
+        self._check_unlocked(cells)
         for address in areas(cells):
             rng = self.sheet.range(address)
             if style.fill:
@@ -264,6 +297,8 @@ class XwSheet(SheetBase):
 
     def unpaint(self, cells: Iterable[Cell]) -> None:
         """Remove fill and diagonals from cells, keeping their other borders."""
+        cells = list(cells)
+        self._check_unlocked(cells)
         for address in areas(cells):
             rng = self.sheet.range(address)
             rng.color = None
