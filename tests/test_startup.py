@@ -25,8 +25,9 @@ with open(sys.argv[1], "w") as fh:
 """
 
 
-def loaded(tmp_path: Path, *args: str) -> tuple[int, set[str]]:
-    """Exit status and top-level modules of one ``xlsolver`` run in a fresh interpreter."""
+def loaded(tmp_path: Path, *args: str, full: bool = False) -> tuple[int, set[str]]:
+    """Exit status and top-level modules (``full``: every module, dotted) of one
+    ``xlsolver`` run in a fresh interpreter."""
     out = tmp_path / "modules.json"
     run = subprocess.run(
         [sys.executable, "-c", SCRIPT, str(out), *args],
@@ -37,6 +38,8 @@ def loaded(tmp_path: Path, *args: str) -> tuple[int, set[str]]:
     )
     assert out.exists(), run.stderr
     data = json.loads(out.read_text())
+    if full:
+        return data["code"], set(data["modules"])
     return data["code"], {m.split(".")[0] for m in data["modules"]}
 
 
@@ -45,6 +48,9 @@ def test_solving_a_puzzle_file_loads_no_spreadsheet_bar_or_sat_library(tmp_path)
     assert code == 0
     assert "xlsolver" in modules
     assert not modules & {*NEVER, "pysat"}
+    code, modules = loaded(tmp_path, "solve", str(DATA / "webpbn-00001-dancer.non"), full=True)
+    sheet_code = {m for m in modules if m.startswith(("xlsolver.sheets.", "xlsolver.workbook."))}
+    assert sheet_code <= {"xlsolver.sheets.errors", "xlsolver.workbook.files"}, sheet_code
 
 
 def test_a_puzzle_that_line_logic_finishes_is_printed_without_numpy(tmp_path):

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import re
 
-from .protocol import column_letter
-
 MAX_SHEET_NAME = 31  # Excel's limit (LibreOffice allows more, Excel then refuses the file)
 BAD_SHEET_CHARS = re.compile(r"[\[\]:*?/\\]")
 
@@ -33,6 +31,8 @@ def check_sheet_name(name: str, option: str = "--sheet") -> str:
 def locked_message(sheet: str, cell: tuple[int, int], program: str) -> str:
     """One line for a paint refused by a protected sheet's locked cell, with the menus of
     ``program`` ("Calc" or "Excel") that lift it."""
+    from .protocol import column_letter  # not at import: solving a puzzle file needs none
+
     if program == "Calc":
         unprotect, unlock = "Tools ▸ Protect Sheet", "Format Cells ▸ Cell Protection"
     else:
