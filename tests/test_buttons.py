@@ -396,3 +396,27 @@ def test_a_wrong_given_is_the_red_cell(tmp_path):
     fills = _grid_fills(out, grid)
     red = [(i, j) for i in range(5) for j in range(5) if fills[i][j] == "FF0000"]
     assert red == [(3, 2)]
+
+
+def test_hint_passes_over_a_puzzle_with_nothing_left_to_deduce():
+    """Two puzzles on a sheet, the first with two solutions logic cannot tell apart: Hint
+    said "no further deduction" and stopped there; it now gives the second one's step."""
+    from corpus import puzzle_at
+
+    from xlsolver.actions import hint
+    from xlsolver.sheets.openpyxl_sheet import XlsxBook
+
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Two"
+    puzzle_at(ws, ["#.", ".#"], 3, 3)  # 1 1 / 1 1: two solutions, nothing to deduce
+    puzzle_at(ws, ["###", "#..", "###"], 3, 9)
+    book = XlsxBook(wb)
+    sheet = book.sheets()[0]
+    outcome = hint(book, sheet)
+    assert outcome.ok and outcome.painted, outcome.message
+    assert outcome.message.startswith("Two!I3:K5: "), outcome.message
+    assert all(8 < c < 12 for _, c in outcome.cells)
+    for _ in range(10):
+        outcome = hint(book, sheet)
+    assert not outcome.ok and outcome.message.startswith("Two!C3:D4: no further deduction")

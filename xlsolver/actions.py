@@ -193,18 +193,23 @@ def hint(book: Book, sheet: Sheet) -> Outcome:
     """Paint exactly one more deduction from the cells painted so far, with its reason.
 
     On a sheet of several puzzles the hint goes to the first one (in reading order) with
-    open cells, and its message names that puzzle's range.
+    open cells and a deduction left, and its message names that puzzle's range.
     """
     book.progress(0.0, "xlsolver: looking for the next step")
     puzzles = _layout().read_puzzles(sheet, book, givens=True)
     for found in puzzles:
         _remove_hint_notes(sheet, found)
+    stuck: Outcome | None = None
     for found in puzzles:
         if isinstance(found.puzzle, ColourPuzzle) or np.any((found.givens & COLOUR) == BLANK):
             outcome = _hint_one(sheet, found)
             if len(puzzles) > 1:
                 outcome.message = f"{found.where}: {outcome.message}"
-            return outcome
+            if outcome.painted or outcome.ok or len(puzzles) == 1:
+                return outcome
+            stuck = stuck or outcome  # nothing to deduce here: the next puzzle may have
+    if stuck is not None:
+        return stuck
     return Outcome(
         f"the grid{'s are' if len(puzzles) > 1 else ' is'} complete: nothing left to deduce"
     )
