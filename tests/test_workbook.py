@@ -263,3 +263,22 @@ def test_xlsm_keeps_its_macros(tmp_path):
     with zipfile.ZipFile(out) as z:
         assert "xl/vbaProject.bin" in z.namelist()
         assert z.read("xl/vbaProject.bin") == vba.read_bytes()
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("A0:Z0", "rows are numbered from 1"),
+        ("B0:D4", "rows are numbered from 1"),
+        ("A1:XFE3", r"beyond the last cell a sheet has \(XFD1048576\)"),
+        ("A1:B1048577", "beyond the last cell"),
+        ("foo", "expected a range like Sheet1!B3:P17"),
+    ],
+)
+def test_a_range_no_sheet_has_is_named_as_such(text, message):
+    """Row 0 was taken (an 'empty sheet' later) and a cell past XFD1048576 too."""
+    from xlsolver.workbook.address import parse_range
+
+    with pytest.raises(ValueError, match=message):
+        parse_range(text)
+    assert parse_range("'My sheet'!B3:P17") == ("My sheet", (3, 2, 17, 16))

@@ -38,6 +38,7 @@ def where(sheet: str, rect: Rect | Cell) -> str:
     return sheet_prefix(sheet) + rect_ref(rect)  # type: ignore[arg-type]
 
 
+MAX_ROW, MAX_COLUMN = 1_048_576, 16_384  # Excel's last cell, XFD1048576
 A1_RANGE = re.compile(r"^\$?([A-Za-z]{1,3})\$?(\d+)(?::\$?([A-Za-z]{1,3})\$?(\d+))?$")
 
 
@@ -64,4 +65,11 @@ def parse_range(text: str) -> tuple[str | None, Rect]:
     top, left = int(m.group(2)), column_number(m.group(1))
     bottom = int(m.group(4)) if m.group(4) else top
     right = column_number(m.group(3)) if m.group(3) else left
+    if min(top, bottom) < 1:
+        raise ValueError(f"--range {text}: rows are numbered from 1 (expected e.g. B3:P17)")
+    if max(left, right) > MAX_COLUMN or max(top, bottom) > MAX_ROW:
+        raise ValueError(
+            f"--range {text}: beyond the last cell a sheet has ({get_column_letter(MAX_COLUMN)}"
+            f"{MAX_ROW})"
+        )
     return sheet, (min(top, bottom), min(left, right), max(top, bottom), max(left, right))
