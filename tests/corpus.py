@@ -292,6 +292,26 @@ def _block_cases(folder: Path) -> list[Case]:
     return out
 
 
+def _separator_cases(folder: Path) -> list[Case]:
+    """Clues typed with a separator that is not read (``3+1+2``): the first such cell is
+    named with the clues as they should be typed. Long ones were taken for notes and
+    the sheet said it could not tell two puzzles apart."""
+
+    def plus(ws, wb):
+        rows, cols = clues_of(HOUSE)
+        for i, r in enumerate(rows):
+            ws.cell(3 + i, 2, "+".join(map(str, r)))
+        for j, c in enumerate(cols):
+            ws.cell(2, 3 + j, "+".join(map(str, c)))
+        box(ws, 3, 3, 10, 10)
+
+    path = _book(folder, "clues-with-plus", plus)
+    message = (
+        r'Puzzle!B8: clue "1\+1" is not a number \(separate clues with spaces or commas: "1 1"\)'
+    )
+    return [Case("clues-with-plus", path, error=message)]
+
+
 def _not_puzzle_cases(folder: Path) -> list[Case]:
     """A second puzzle with an error of its own keeps it; a table alone is named as one;
     a drawing typed in 0 and 1 is not clues (another sheet is read all the same)."""
@@ -966,6 +986,7 @@ def build_corpus(folder: str | Path, *, libreoffice: bool = True) -> list[Case]:
         _typed_cases(folder)
         + _block_cases(folder)
         + _not_puzzle_cases(folder)
+        + _separator_cases(folder)
         + _mark_cases(folder)
         + _ruler_cases(folder)
         + _place_cases(folder)

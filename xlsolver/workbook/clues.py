@@ -100,6 +100,12 @@ def parse_clues(value: object, number_format: str | None = None) -> tuple[int, .
             shown = shown[:20] + "…"
         if shown.startswith("="):
             raise BadClue(f"the formula {shown} has no saved value; type the clues as numbers")
+        numbers = NUMBER.findall(text)
+        if len(numbers) > 1 and not any(ch.isalpha() for ch in text):
+            raise BadClue(
+                f'clue "{shown}" is not a number (separate clues with spaces or commas: '
+                f'"{" ".join(numbers)}")'
+            )
         raise BadClue(f'clue "{shown}" is not a number')
     raise BadClue(f'clue "{value}" is not a number')
 

@@ -108,9 +108,18 @@ def classify(value: object, number_format: str | None) -> tuple[int, int]:
         return CLUE, WEAK if numbers in ((0,), (1,)) else STRONG
     if isinstance(value, str) and value.startswith("="):
         return JUNK, 0  # a formula the file saved no value for
-    if dimension_label(value) or (isinstance(value, str) and len(value.strip()) > MAX_JUNK_LENGTH):
+    if dimension_label(value):
+        return TEXT, 0
+    if isinstance(value, str) and len(value.strip()) > MAX_JUNK_LENGTH and not _clue_like(value):
         return TEXT, 0
     return JUNK, 0
+
+
+def _clue_like(text: str) -> bool:
+    """True for text of digits and separators only (``3+1+2``, ``2_4_1``): clues typed
+    with a separator that is not read, a mistyped clue however long, not a note."""
+    digits = sum(ch.isdigit() for ch in text)
+    return digits >= 2 and not any(ch.isalpha() for ch in text)
 
 
 def scan(sheet: Sheet, area: Rect | None = None) -> Facts:
