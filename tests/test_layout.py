@@ -250,3 +250,13 @@ def test_a_template_whose_clues_on_one_side_are_all_1s_reads_back(tmp_path, rows
     found = read_puzzle(open_book(tmp_path / "t.xlsx").sheets()[0])
     assert (found.puzzle.rows, found.puzzle.cols) == (puzzle.rows, puzzle.cols)
     assert (found.width, found.height) == (len(cols), len(rows))
+
+
+def test_the_ambiguity_error_names_two_different_ranges_or_none():
+    """'cannot tell the puzzles at G20:J22 and G20:J22 apart' named one range twice."""
+    from xlsolver.workbook.finder import ambiguous
+
+    same = str(ambiguous("P", [(20, 7, 22, 10), (20, 7, 22, 10)]))
+    assert same.startswith("P!G20:J22: clues run into the grid") and "puzzles at" not in same
+    two = str(ambiguous("P", [(20, 7, 22, 10), (2, 2, 9, 9)]))
+    assert "puzzles at P!G20:J22 and P!B2:I9 apart" in two

@@ -445,7 +445,12 @@ def close_parts(facts: Facts, piece: Rect) -> list[Rect]:
 
 def ambiguous(sheet: str, ranges: list[Rect]) -> WorkbookError:
     """One line naming the ranges that could not be told apart and how to pick one."""
-    names = [where(sheet, r) for r in ranges]
+    names = list(dict.fromkeys(where(sheet, r) for r in ranges))
+    if len(names) == 1:  # one range found twice: not two puzzles
+        return WorkbookError(
+            f"{names[0]}: clues run into the grid, or the grid into its clues; leave the "
+            f"grid empty (or marked) and its clues beside it, or pick the puzzle with --range"
+        )
     return WorkbookError(
         f"{sheet}: cannot tell the puzzles at {', '.join(names[:-1])} and {names[-1]} apart; "
         f"leave two empty rows or columns between puzzles, or pick one with --range "
