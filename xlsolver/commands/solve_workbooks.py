@@ -16,6 +16,7 @@ from pathlib import Path
 
 from ..exits import EXIT_BAD_INPUT
 from ..processes import worker_pool
+from ..sheets.xlsx_parts import left_out_phrase
 from ..workbook.batch import FileReport, SolveOptions, solve_workbook
 from ..workbook.files import copy_name, needs_office, out_folder
 from ..writes import WRITTEN
@@ -126,6 +127,8 @@ def _print(report: FileReport, as_json: bool) -> None:
         if as_json:
             record = {"source": report.source, "sheet": sheet.sheet, "index": sheet.index}
             record.update(sheet.record)
+            if report.left_out:
+                record["left_out"] = report.left_out
             print(json.dumps(record, ensure_ascii=False))
         else:
             size = f"{sheet.record['width']}×{sheet.record['height']}"
@@ -135,6 +138,16 @@ def _print(report: FileReport, as_json: bool) -> None:
                 f"{report.source} [{place}] {size}: {sheet.message} "
                 f"({sheet.record['seconds']:.2f} s){where}"
             )
+
+
+def _say_left_out(report: FileReport) -> None:
+    """One line on stderr naming the parts of the input a written copy leaves out."""
+    if report.left_out and report.target:
+        print(
+            f"xlsolver: {report.source}: the copy leaves out "
+            f"{left_out_phrase(report.left_out)}; the input is unchanged",
+            file=sys.stderr,
+        )
 
 
 def run_workbooks(args, paths: list[Path]) -> int:
@@ -161,6 +174,7 @@ def run_workbooks(args, paths: list[Path]) -> int:
     as_json = bool(getattr(args, "json", False))
     for report in reports:
         _print(report, as_json)
+        _say_left_out(report)
     if not as_json and not any(targets) and any(not r.error for r in reports):
         print(
             "(nothing written: use -o FILE, --out-dir DIR or --in-place to save the result)",

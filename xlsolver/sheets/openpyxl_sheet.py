@@ -571,6 +571,7 @@ class XlsxBook:
         self.read_only = read_only
         self.on_progress: Callable[[float | None, str], None] | None = None
         self._saved_book: Workbook | None = None
+        self.left_out: dict[str, int] = {}  # what the last save left out (xlsx_parts.left_out)
         self._sheets = {ws.title: XlsxSheet(ws, self._saved_sheet) for ws in wb.worksheets}
 
     def _saved_sheet(self, title: str) -> Worksheet | None:
@@ -643,17 +644,32 @@ class XlsxBook:
 
         Refuses to write over the file it was opened from unless ``overwrite_input``.
         The workbook is built in memory first, so a full disk leaves no half-closed zip.
+        What the copy leaves out of the file it was opened from (a text box, a slicer:
+        parts openpyxl cannot keep) is set in ``left_out``; painting the file itself
+        (``overwrite_input``) is refused when that would remove anything.
         """
         from ..writes import WriteError, check_output, render, write_bytes
+        from .xlsx_parts import in_place_refusal, left_out
 
         if self.read_only:
             raise WorkbookError(f"{self.path}: opened read-only, not saved")
         try:
-            check_output(path, [self.path], in_place=overwrite_input)
+            target = check_output(path, [self.path], in_place=overwrite_input)
             data = render(path, self.wb.save)
+            self.left_out = left_out(self.path, data) if self.path is not None else {}
+            if self.left_out and overwrite_input and _same(target, self.path):
+                raise WorkbookError(in_place_refusal(self.path, self.left_out))
             return write_bytes(path, data, [self.path], in_place=overwrite_input)
         except WriteError as exc:
             raise WorkbookError(str(exc)) from None
+
+
+def _same(a: Path, b: Path | None) -> bool:
+    """True when both names are one file on disk."""
+    try:
+        return b is not None and os.path.samefile(a, b)
+    except OSError:
+        return False
 
 
 def _destination(dn: DefinedName, default_sheet: str | None = None) -> tuple[str, Rect] | None:

@@ -45,6 +45,7 @@ class FileReport:
     target: str | None = None  # where the painted workbook was written, if anywhere
     sheets: list[SheetReport] = field(default_factory=list)
     error: str = ""  # a file-level error: nothing was written
+    left_out: dict[str, int] = field(default_factory=dict)  # parts the copy lacks: {"image": 1}
 
     @property
     def exit_code(self) -> int:
@@ -142,6 +143,7 @@ def _solve_book(
     if target is not None and report.exit_code != EXIT_BAD_INPUT:
         try:
             report.target = str(book.save(target, overwrite_input=overwrite_input))
+            report.left_out = dict(getattr(book, "left_out", {}))
         except (WorkbookError, OSError) as exc:
             report.error = f"{target}: {exc}" if isinstance(exc, OSError) else str(exc)
             report.error = with_file(report.source, report.error)

@@ -60,6 +60,11 @@ def _write(report: FileReport, painted: bytes | None, target: Path | None, in_pl
 
     if painted is None or target is None:
         return report
+    if in_place and report.left_out:  # the worker painted a copy; here it is the input
+        from ..sheets.xlsx_parts import in_place_refusal
+
+        report.error, report.left_out = in_place_refusal(report.source, report.left_out), {}
+        return report
     try:
         report.target = str(write_bytes(target, painted, [report.source], in_place=in_place))
     except WriteError as exc:
