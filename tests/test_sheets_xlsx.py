@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import zipfile
+from pathlib import Path
 
 import pytest
 
 from xlsolver.sheets.errors import WorkbookError
 from xlsolver.sheets.openpyxl_sheet import OLE_MAGIC, new_book, open_book
 from xlsolver.sheets.protocol import BLACK_STYLE, WHITE_STYLE, Book, LayoutSheet
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_round_trip_values_fills_diagonals_names(tmp_path):
@@ -61,6 +64,12 @@ def test_save_refuses_to_overwrite_input(tmp_path):
         (OLE_MAGIC + "EncryptedPackage".encode("utf-16-le"), "password-protected"),
         (OLE_MAGIC + b"\0" * 100, "old binary .xls"),
         (b"PK\x03\x04 broken zip", "not a workbook: the file is damaged or is not a spreadsheet"),
+        (b"", r"bad.xlsx: the file is empty \(0 bytes\), not a workbook"),
+        (
+            b"Name;Zeit\nAnn;5 min\n",
+            r"bad.xlsx: comma-separated values \(CSV\) named .xlsx, not a workbook; open it in "
+            "a spreadsheet program and save it as .xlsx",
+        ),
     ],
 )
 def test_bad_files_raise_one_clear_line(tmp_path, content, message):
@@ -83,3 +92,17 @@ def test_corrupt_workbook_xml(tmp_path):
             dst.writestr(item, data)
     with pytest.raises(WorkbookError, match="corrupt"):
         open_book(bad)
+
+
+def test_excel_lock_files_among_the_inputs_are_skipped(tmp_path, monkeypatch, capsys):
+    """``xlsolver solve *.xlsx`` while Excel has book.xlsx open also names ``~$book.xlsx``."""
+    from xlsolver.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    Path("book.xlsx").write_bytes((ROOT / "workbooks" / "small.xlsx").read_bytes())
+    Path("~$book.xlsx").write_bytes(b"\x05Ann B" + b" " * 49 + "Ann B".encode("utf-16-le"))
+    assert main(["solve", "book.xlsx", "~$book.xlsx", "--out-dir", "solved"]) == 0
+    err = capsys.readouterr().err
+    assert "xlsolver: ~$book.xlsx: skipped: Excel's lock file, there while book.xlsx is open" in err
+    assert sorted(p.name for p in Path("solved").iterdir()) == ["book.xlsx"]
+    assert main(["solve", "~$book.xlsx", "-o", "x.xlsx"]) == 0 and not Path("x.xlsx").exists()

@@ -14,11 +14,11 @@ import sys
 from concurrent.futures import as_completed
 from pathlib import Path
 
-from ..exits import EXIT_BAD_INPUT
+from ..exits import EXIT_BAD_INPUT, EXIT_OK
 from ..processes import worker_pool
 from ..sheets.xlsx_parts import left_out_phrase
 from ..workbook.batch import FileReport, SolveOptions, solve_workbook
-from ..workbook.files import copy_name, needs_office, out_folder
+from ..workbook.files import copy_name, is_lock_file, needs_office, out_folder
 from ..writes import WRITTEN
 
 
@@ -153,6 +153,15 @@ def _say_left_out(report: FileReport) -> None:
 def run_workbooks(args, paths: list[Path]) -> int:
     """Solve workbook inputs as the solve command asked; the exit status of CONVENTIONS §5."""
     paths = [Path(p) for p in paths]
+    for lock in [p for p in paths if is_lock_file(p)]:  # `*.xlsx` while Excel has one open
+        print(
+            f"xlsolver: {lock}: skipped: Excel's lock file, there while "
+            f"{lock.name[2:]} is open in Excel",
+            file=sys.stderr,
+        )
+        paths.remove(lock)
+    if not paths:
+        return EXIT_OK
     try:
         targets = plan_targets(args, paths)
     except ValueError as exc:

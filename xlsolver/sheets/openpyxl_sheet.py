@@ -116,6 +116,30 @@ def _not_a_workbook(path: Path) -> str:
     return "not a workbook (.xlsx/.xlsm expected)"
 
 
+def _not_a_zip(path: Path) -> str:
+    """Why a file that is no zip is not a workbook: empty, text (a CSV renamed), or else."""
+    size = path.stat().st_size
+    if size == 0:
+        return "the file is empty (0 bytes), not a workbook"
+    with path.open("rb") as fh:
+        head = fh.read(4096)
+    if head.startswith(b"PK"):  # a zip cut short or damaged
+        return _not_a_workbook(path)
+    try:
+        head.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        text = exc.start >= len(head) - 3 and size > len(head)  # a character cut at the end
+    else:
+        text = True
+    if text and b"\0" not in head and not head.lstrip().startswith(b"<"):
+        kind = "comma-separated values (CSV)" if b"," in head or b";" in head else "text"
+        return (
+            f"{kind} named {path.suffix}, not a workbook; open it in a spreadsheet "
+            "program and save it as .xlsx"
+        )
+    return _not_a_workbook(path)
+
+
 def check_workbook_file(path: Path) -> None:
     """Raise WorkbookError when a file is missing, encrypted, an old .xls or not a workbook."""
     if not path.exists():
@@ -132,7 +156,7 @@ def check_workbook_file(path: Path) -> None:
                 )
             raise WorkbookError(f"{path}: an old binary .xls workbook; save it as .xlsx")
     if not zipfile.is_zipfile(path):
-        raise WorkbookError(f"{path}: {_not_a_workbook(path)}")
+        raise WorkbookError(f"{path}: {_not_a_zip(path)}")
     try:
         with zipfile.ZipFile(path) as zf:
             names = set(zf.namelist())

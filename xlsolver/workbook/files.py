@@ -28,6 +28,15 @@ def is_workbook(path: str | os.PathLike) -> bool:
     return Path(path).suffix.lower() in WORKBOOK_SUFFIXES
 
 
+def is_lock_file(path: str | os.PathLike) -> bool:
+    """True for the small ``~$book.xlsx`` file Excel keeps beside a workbook it has open."""
+    path = Path(path)
+    if not path.name.startswith("~$") or not path.is_file():
+        return False
+    with path.open("rb") as fh:
+        return fh.read(4) != b"PK\x03\x04"  # a real workbook is a zip, whatever its name
+
+
 def needs_office(path: str | os.PathLike) -> bool:
     """True for a workbook read and written through LibreOffice."""
     return Path(path).suffix.lower() in OFFICE_SUFFIXES
