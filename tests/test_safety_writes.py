@@ -217,3 +217,21 @@ def test_time_limit_must_be_a_positive_number(value: str, capsys) -> None:
         main(["solve", str(EXAMPLES / "dancer.non"), "--time-limit", value])
     assert stop.value.code == EXIT_BAD_INPUT
     assert "Traceback" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("lock", ["~$book.xlsx", ".~lock.book.xlsx#"])
+def test_in_place_refuses_a_workbook_a_spreadsheet_program_has_open(tmp_path, capsys, lock):
+    """Painted in place while Excel (or LibreOffice) has the file open, the paint would be
+    lost when the program saves its own copy: refused, nothing written."""
+    import shutil
+
+    from xlsolver.cli import main
+
+    book = tmp_path / "book.xlsx"
+    shutil.copy(Path(__file__).parents[1] / "workbooks" / "small.xlsx", book)
+    (tmp_path / lock).write_bytes(b"\x0bsomeone  ")
+    before = book.read_bytes()
+    assert main(["solve", str(book), "--in-place"]) == 2
+    err = capsys.readouterr().err
+    assert f"book.xlsx: open in {'Excel' if lock.startswith('~') else 'LibreOffice'}" in err
+    assert "nothing written" in err and book.read_bytes() == before

@@ -18,7 +18,7 @@ from ..exits import EXIT_BAD_INPUT, EXIT_OK
 from ..processes import worker_pool
 from ..sheets.xlsx_parts import left_out_phrase
 from ..workbook.batch import FileReport, SolveOptions, solve_workbook
-from ..workbook.files import copy_name, is_lock_file, needs_office, out_folder
+from ..workbook.files import copy_name, is_lock_file, needs_office, open_in, out_folder
 from ..writes import WRITTEN
 
 
@@ -169,6 +169,17 @@ def run_workbooks(args, paths: list[Path]) -> int:
         return EXIT_BAD_INPUT
     jobs = getattr(args, "jobs", None) or os.cpu_count() or 1
     in_place = bool(getattr(args, "in_place", False))
+    if in_place:
+        for path in paths:
+            held = open_in(path)
+            if held is not None:
+                print(
+                    f"xlsolver: {path}: open in {held[0]} ({held[1].name} beside it): painted "
+                    f"in place now, it would be lost when {held[0]} saves the workbook; close "
+                    f"it first, or write a painted copy with -o or --out-dir; nothing written",
+                    file=sys.stderr,
+                )
+                return EXIT_BAD_INPUT
     address = getattr(args, "dask", None)
     if address:  # the same per-file work on a Dask cluster (xlsolver.workbook.distributed)
         from ..workbook.distributed import ClusterError, solve_on_cluster

@@ -37,6 +37,17 @@ def is_lock_file(path: str | os.PathLike) -> bool:
         return fh.read(4) != b"PK\x03\x04"  # a real workbook is a zip, whatever its name
 
 
+def open_in(path: str | os.PathLike) -> tuple[str, Path] | None:
+    """(program, lock file) when a spreadsheet program has the workbook open: Excel's
+    ``~$book.xlsx`` or LibreOffice's ``.~lock.book.xlsx#`` beside it; None otherwise."""
+    path = Path(path)
+    for program, name in (("Excel", f"~${path.name}"), ("LibreOffice", f".~lock.{path.name}#")):
+        lock = path.with_name(name)
+        if lock.is_file():
+            return program, lock
+    return None
+
+
 def needs_office(path: str | os.PathLike) -> bool:
     """True for a workbook read and written through LibreOffice."""
     return Path(path).suffix.lower() in OFFICE_SUFFIXES
