@@ -552,7 +552,7 @@ def test_make_range_is_checked_and_may_name_its_sheet(tmp_path, capsys):
             art.cell(4 + r, 3 + c).fill = PatternFill("solid", fgColor="FF000000")
     wb.save(tmp_path / "two.xlsx")
     out = tmp_path / "p.xlsx"
-    for bad, words in (("foo", "expected a range like"), ("Z1:A0", "rows start at 1")):
+    for bad, words in (("foo", "expected a range like"), ("Z1:A0", "rows are numbered from 1")):
         assert main(["make", str(tmp_path / "two.xlsx"), "-o", str(out), "--range", bad]) == 2
         err = capsys.readouterr().err
         assert f"--range {bad}: {words}" in err and "Traceback" not in err

@@ -186,11 +186,9 @@ def read_drawing(sheet: Sheet, book: Book | None = None, rect: Rect | None = Non
 
 
 def drawing_range(text: str) -> tuple[str | None, Rect]:
-    """``--range``: (sheet or None, rect); ValueError saying what to type."""
-    named, area = parse_range(text)
-    if area[0] < 1:
-        raise ValueError(f"--range {text}: rows start at 1; expected a range like B3:P17")
-    return named, area
+    """``--range``: (sheet or None, rect); ValueError saying what to type (row 0 and
+    cells beyond the sheet's last are refused by :func:`parse_range`)."""
+    return parse_range(text)
 
 
 def read_drawing_file(
