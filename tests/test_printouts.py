@@ -186,3 +186,49 @@ def test_grade_titles_the_summary_with_the_puzzle_in_japanese(office, tmp_path, 
     marked = load_workbook(graded / "ann-graded.xlsx")["Puzzle"]
     notes = [c.value for row in marked.iter_rows() for c in row if isinstance(c.value, str)]
     assert "間違い0マス(ピンクで表示)" in notes
+
+
+def draw(path: Path, rows: list[str], title: str = "", inks: dict[str, str] | None = None) -> Path:
+    """A teacher's drawing: each character of ``rows`` but ``.`` a cell filled with its ink
+    (``inks``, ``#`` black by default), the title in A1."""
+    from openpyxl import Workbook
+    from openpyxl.styles import PatternFill
+
+    wb = Workbook()
+    ws = wb.active
+    if title:
+        ws["A1"] = title
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            if ch != ".":
+                rgb = "FF" + (inks or {}).get(ch, "000000")
+                ws.cell(3 + r, 2 + c).fill = PatternFill("solid", start_color=rgb, end_color=rgb)
+    wb.save(path)
+    return path
+
+
+@pytest.mark.parametrize(
+    "rows, inks",
+    [
+        (["#.#.#", ".....", "#....", ".#...", "....."], None),
+        (["r.b.r", ".....", "r....", ".r...", "....b"], {"r": "C00000", "b": "2F5597"}),
+    ],
+)
+def test_narrow_worksheet_keeps_the_verdict_off_paper(office, tmp_path, rows, inks):
+    """A puzzle narrower than its name line: the line widens the print area, and the
+    verdict notes (which cells differ, the givens to add) stay right of it, on screen only."""
+    from openpyxl import load_workbook
+
+    drawing = draw(tmp_path / "narrow-drawing.xlsx", rows, inks=inks)
+    out = tmp_path / "narrow.xlsx"
+    assert main(["make", str(drawing), "-o", str(out)]) == 0
+    ws = load_workbook(out)["Puzzle"]
+    notes = [c for row in ws.iter_rows() for c in row if str(c.value).startswith("verdict")]
+    area = ws.print_area.split("!")[-1].replace("$", "")
+    from openpyxl.utils.cell import range_boundaries
+
+    assert notes and notes[0].column > range_boundaries(area)[2], (notes, area)
+    pdf = to_pdf(office, out)
+    text = page_text(pdf, 1)
+    assert "Name:" in text
+    assert "verdict" not in text and "differ" not in text and "suggested" not in text, text
