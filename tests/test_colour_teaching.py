@@ -247,3 +247,29 @@ def test_make_from_a_flat_colour_image_gives_the_colour_puzzle(tmp_path, capsys)
         return [[(n, rgb[ink]) for n, ink in line] for line in puzzle.rows + puzzle.cols]
 
     assert by_rgb(made) == by_rgb(goal)
+
+
+def test_nearly_identical_fills_are_one_ink(tmp_path, monkeypatch, capsys):
+    """Two reds no one can tell apart on paper (#e00000 and #e10101, as a colour picked
+    once from the palette and once from 'recent colours') are one ink: the puzzle has three
+    colours, make says which fill it read as which, and a student painting every red cell
+    the same red scores 100."""
+    monkeypatch.setitem(INKS, "s", "FFE10101")
+    drawing, key = tmp_path / "flower.xlsx", tmp_path / "puzzle.xlsx"
+    rows = [row.replace("r", "s", 1) if i % 2 else row for i, row in enumerate(FLOWER)]
+    assert any("s" in row for row in rows)
+    draw(drawing, rows)
+    capsys.readouterr()
+    assert cli_main(["make", str(drawing), "-o", str(key)]) == 0
+    err = capsys.readouterr().err
+    assert "too close to tell apart" in err and "#e10101 as #e00000" in err
+    puzzle = puzzle_sheet(open_book(key, read_only=True)).puzzle
+    assert [c.rgb for c in puzzle.palette.inks] == ["#e00000", "#ffd700", "#00a000"]
+    answer = tmp_path / "ann.xlsx"
+    paint_answer(key, answer, drawn(FLOWER, puzzle), puzzle)
+    summary = tmp_path / "summary.xlsx"
+    argv = ["grade", str(answer), "--key", str(key), "--out", str(tmp_path / "g")]
+    assert cli_main([*argv, "--summary", str(summary)]) == 0
+    ws = load_workbook(summary).worksheets[0]
+    scores = {r[3]: (r[1], r[2]) for r in ws.iter_rows(min_row=4, values_only=True) if r[3]}
+    assert scores["ann.xlsx"] == (100, 0)

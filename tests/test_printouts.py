@@ -186,3 +186,104 @@ def test_grade_titles_the_summary_with_the_puzzle_in_japanese(office, tmp_path, 
     marked = load_workbook(graded / "ann-graded.xlsx")["Puzzle"]
     notes = [c.value for row in marked.iter_rows() for c in row if isinstance(c.value, str)]
     assert "間違い0マス(ピンクで表示)" in notes
+
+
+def draw(path: Path, rows: list[str], title: str = "", inks: dict[str, str] | None = None) -> Path:
+    """A teacher's drawing: each character of ``rows`` but ``.`` a cell filled with its ink
+    (``inks``, ``#`` black by default), the title in A1."""
+    from openpyxl import Workbook
+    from openpyxl.styles import PatternFill
+
+    wb = Workbook()
+    ws = wb.active
+    if title:
+        ws["A1"] = title
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            if ch != ".":
+                rgb = "FF" + (inks or {}).get(ch, "000000")
+                ws.cell(3 + r, 2 + c).fill = PatternFill("solid", start_color=rgb, end_color=rgb)
+    wb.save(path)
+    return path
+
+
+@pytest.mark.parametrize(
+    "rows, inks",
+    [
+        (["#.#.#", ".....", "#....", ".#...", "....."], None),
+        (["r.b.r", ".....", "r....", ".r...", "....b"], {"r": "C00000", "b": "2F5597"}),
+    ],
+)
+def test_narrow_worksheet_keeps_the_verdict_off_paper(office, tmp_path, rows, inks):
+    """A puzzle narrower than its name line: the line widens the print area, and the
+    verdict notes (which cells differ, the givens to add) stay right of it, on screen only."""
+    from openpyxl import load_workbook
+
+    drawing = draw(tmp_path / "narrow-drawing.xlsx", rows, inks=inks)
+    out = tmp_path / "narrow.xlsx"
+    assert main(["make", str(drawing), "-o", str(out)]) == 0
+    ws = load_workbook(out)["Puzzle"]
+    notes = [c for row in ws.iter_rows() for c in row if str(c.value).startswith("verdict")]
+    area = ws.print_area.split("!")[-1].replace("$", "")
+    from openpyxl.utils.cell import range_boundaries
+
+    assert notes and notes[0].column > range_boundaries(area)[2], (notes, area)
+    pdf = to_pdf(office, out)
+    text = page_text(pdf, 1)
+    assert "Name:" in text
+    assert "verdict" not in text and "differ" not in text and "suggested" not in text, text
+
+
+def words(pdf: Path, page: int) -> list[tuple[str, float, float, float, float]]:
+    """Each word of a page with its box in points (x0, y0, x1, y1), from pdftotext -bbox."""
+    out = subprocess.run(
+        ["pdftotext", "-bbox", "-f", str(page), "-l", str(page), str(pdf), "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    found = re.findall(
+        r'xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<', out
+    )
+    return [(w, float(a), float(b), float(c), float(d)) for a, b, c, d, w in found]
+
+
+def inked(pdf: Path, page: int, box: tuple[float, float, float, float]) -> bool:
+    """True when something is printed inside a box (points) of a page: text that a print
+    area clips off is still in the PDF's text, but not on paper."""
+    import numpy as np
+
+    pgm = subprocess.run(
+        ["pdftoppm", "-gray", "-r", "72", "-f", str(page), "-l", str(page), str(pdf)],
+        capture_output=True,
+        check=True,
+    ).stdout
+    magic, width, height, _, data = pgm.split(maxsplit=4)
+    image = np.frombuffer(data, dtype=np.uint8)[: int(width) * int(height)]
+    image = image.reshape(int(height), int(width))
+    x0, y0, x1, y1 = (int(v) for v in box)
+    return bool((image[y0 : y1 + 1, x0 : x1 + 1] < 128).any())
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Spring term puzzle for class 3B: the little house",
+        "三年二組のための春学期のパズル：小さな家",
+    ],
+)
+def test_long_title_of_a_small_puzzle_prints_whole(office, tmp_path, title):
+    """A title longer than a small puzzle is wide: the print area grows to hold it, on the
+    puzzle sheet and the answer key, so its last letters are on paper."""
+    drawing = draw(tmp_path / "drawing.xlsx", ["#.#.#", "#####", ".#.#.", "#...#", "##.##"], title)
+    out = tmp_path / "small.xlsx"
+    assert main(["make", str(drawing), "-o", str(out), "--mono"]) == 0
+    pdf = to_pdf(office, out)
+    assert pages(pdf) == 2
+    for page in (1, 2):
+        on_page = words(pdf, page)
+        top = min(w[2] for w in on_page)
+        _, x0, y0, x1, y1 = max((w for w in on_page if w[2] == top), key=lambda w: w[3])
+        assert on_page[0][0] == title.split()[0]
+        tail = (max(x0, x1 - 8), y0 + 2, x1, y1 - 2)  # the last letter or two
+        assert inked(pdf, page, tail), f"page {page}: the title is cut off at the print area"

@@ -82,6 +82,12 @@ def run(args: argparse.Namespace) -> int:
             f" read as {w}×{h} cells (--size {pw}x{ph} for a cell a pixel)",
             file=sys.stderr,
         )
+    if drawing.merged and drawing.colours is not None and not (args.json or args.mono):
+        same = ", ".join(f"{fill} as {ink}" for fill, ink in drawing.merged.items())
+        print(
+            f"xlsolver: {args.drawing}: colours too close to tell apart, read as one: {same}",
+            file=sys.stderr,
+        )
     code = report(f"{path} ({w}×{h})", verdict, args.json)
     if verdict.suggestion and args.add_givens and not args.json:
         print("  the suggested givens are printed on the puzzle sheet")

@@ -2,7 +2,9 @@
 
 A drawing in one colour stays a black-and-white picture; two colours or more make a
 colour drawing, whose inks are the fills in the order they first appear (row by row),
-named by their ``#rrggbb`` and lettered a, b, c, …
+named by their ``#rrggbb`` and lettered a, b, c, …; a fill within SAME of an earlier
+ink (``#fe0101`` beside ``#ff0000``) is that ink, as paper and a student cannot tell
+them apart.
 """
 
 from __future__ import annotations
@@ -16,13 +18,30 @@ from ..sheets.protocol import Rect, Sheet
 from ..workbook.address import where
 
 MARK_INK = "#000000"  # an ``x`` or ``1`` typed without a fill
+SAME = 24.0  # RGB distance within which two fills are one ink (a tenth of a shade step)
+
+
+def _distance(a: str, b: str) -> float:
+    """Euclidean distance of two ``#rrggbb`` colours in RGB."""
+    pairs = zip(bytes.fromhex(a[1:]), bytes.fromhex(b[1:]), strict=True)
+    return sum((x - y) ** 2 for x, y in pairs) ** 0.5
+
+
+def same_ink(rgb: str, inks: dict[str, int]) -> str:
+    """The earlier ink ``rgb`` is too close to tell apart from, else ``rgb`` itself."""
+    return next((ink for ink in inks if _distance(rgb, ink) <= SAME), rgb)
 
 
 def drawing_colours(
-    sheet: Sheet, rect: Rect, picture: np.ndarray, canvas: str | None = None
+    sheet: Sheet,
+    rect: Rect,
+    picture: np.ndarray,
+    canvas: str | None = None,
+    merged: dict[str, str] | None = None,
 ) -> tuple[np.ndarray | None, Palette | None]:
     """(colour numbers, palette) when the marks show two colours or more, else (None, None).
-    A mark typed on the ``canvas`` fill (or on white) is black."""
+    A mark typed on the ``canvas`` fill (or on white) is black. Fills read as an earlier
+    ink (:func:`same_ink`) are added to ``merged`` (fill → ink)."""
     fills = sheet.read_fills(rect)
     order: dict[str, int] = {}
     numbers = np.zeros(picture.shape, dtype=np.int16)
@@ -31,7 +50,10 @@ def drawing_colours(
         rgb = (parse_rgb(fill) if fill and fill != canvas else None) or MARK_INK
         if rgb == "#ffffff":  # a mark typed on a white cell
             rgb = MARK_INK
-        numbers[r, c] = order.setdefault(rgb, len(order) + 1)
+        ink = rgb if rgb in order else same_ink(rgb, order)
+        if ink != rgb and merged is not None:
+            merged[rgb] = ink
+        numbers[r, c] = order.setdefault(ink, len(order) + 1)
     if len(order) < 2:
         return None, None
     if len(order) > MAX_INKS:

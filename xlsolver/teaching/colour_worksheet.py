@@ -43,7 +43,7 @@ def write_colour_puzzle_sheet(
 ) -> TemplateLayout:
     """The printable colour puzzle: template, legend, name line, givens, notes."""
     layout = write_colour_template(sheet, puzzle, title=title, letters=True)
-    write_name_line(sheet, layout)
+    layout = write_name_line(sheet, layout)
     for r, c, state in givens:
         ink = known_colour(state)
         style = ink_style(puzzle.palette, ink) if ink else WHITE_STYLE

@@ -43,6 +43,7 @@ class Drawing:
     colours: np.ndarray | None = None  # colour numbers (0 = paper) of a colour drawing
     palette: Palette | None = None  # the fills of a colour drawing, in order of appearance
     pixels: tuple[int, int] | None = None  # (width, height) of the image it was read from
+    merged: dict[str, str] | None = None  # fills read as a nearly identical ink: fill → ink
 
 
 class MergedView:
@@ -181,8 +182,10 @@ def read_drawing(sheet: Sheet, book: Book | None = None, rect: Rect | None = Non
     picture, canvas = _marks(sheet, rect)
     if not picture.any():
         raise WorkbookError(f"{where(sheet.name, rect)}: the drawing has no black cells")
-    colours, palette = drawing_colours(sheet, rect, picture, canvas)
-    return Drawing(picture, _title(sheet, used, rect), sheet.name, rect, colours, palette)
+    merged: dict[str, str] = {}
+    colours, palette = drawing_colours(sheet, rect, picture, canvas, merged)
+    title = _title(sheet, used, rect)
+    return Drawing(picture, title, sheet.name, rect, colours, palette, merged=merged or None)
 
 
 def drawing_range(text: str) -> tuple[str | None, Rect]:

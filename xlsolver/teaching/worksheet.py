@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -80,9 +80,8 @@ def paint_givens(sheet: LayoutSheet, layout: TemplateLayout, givens) -> None:
 def write_puzzle_sheet(
     sheet: LayoutSheet, puzzle: Puzzle, title: str, givens=(), notes: list[str] = ()
 ) -> TemplateLayout:
-    """The printable puzzle: template, a name line, printed givens, notes below."""
-    layout = write_template(sheet, puzzle, title=title)
-    write_name_line(sheet, layout)
+    """The printable puzzle: template, a name line, printed givens, notes beside."""
+    layout = write_name_line(sheet, write_template(sheet, puzzle, title=title))
     paint_givens(sheet, layout, givens)
     if notes:
         _notes(sheet, layout, list(notes))
@@ -94,9 +93,10 @@ def name_cell(grid: Rect) -> Cell:
     return NAME_ROW, grid[1] + NAME_LABEL_SPAN
 
 
-def write_name_line(sheet: LayoutSheet, layout: TemplateLayout) -> None:
+def write_name_line(sheet: LayoutSheet, layout: TemplateLayout) -> TemplateLayout:
     """``Name:`` in two merged cells above the grid's first column, then one merged,
-    underlined cell for the name up to the print area's right edge (widened if needed).
+    underlined cell for the name up to the print area's right edge (widened if needed);
+    returns the layout with the print area as it now is, so notes go outside it.
 
     Above the grid, the label's row ends the column-clue band when the sheet is read,
     so a short name (``Bob``) is never taken for a clue. Over a column-clue band one row
@@ -114,9 +114,11 @@ def write_name_line(sheet: LayoutSheet, layout: TemplateLayout) -> None:
         line = CellFormat(bottom="thin")
         sheet.format_cells([(NAME_ROW, c) for c in range(start, end + 1)], line)
     sheet.merge((NAME_ROW, start, NAME_ROW, end))
-    if end > layout.print_area[3]:
-        top, left, bottom, _ = layout.print_area
-        sheet.set_print_setup((top, left, bottom, end), fit_to_page=True)
+    if end <= layout.print_area[3]:
+        return layout
+    top, left, bottom, _ = layout.print_area
+    sheet.set_print_setup((top, left, bottom, end), fit_to_page=True)
+    return replace(layout, print_area=(top, left, bottom, end))
 
 
 def write_answer_key(sheet: LayoutSheet, puzzle: Puzzle, picture: np.ndarray, title: str):

@@ -9,8 +9,9 @@ Glossary
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..nonogram.puzzle import Puzzle
 from ..sheets.protocol import BAD_CLUE_STYLE, Cell, CellFormat, LayoutSheet, Rect, column_letter
@@ -28,6 +29,10 @@ WIDTH_CELL, HEIGHT_CELL = (SIZE_ROW, 3), (SIZE_ROW, 7)  # where the numbers are 
 SIZE_CELL_SPAN = 2  # a size number spans two narrow columns, so 3 digits never show ##
 TOTALS_CELL = (SIZE_ROW + 1, 1)  # the live comparison of the clue totals, under the size
 TOTALS_FONT_SIZE = 9  # small enough to stay inside the print area of the narrowest sheet
+TITLE_FONT_SIZE = 14
+# A generous measure of the title (points per point of font size): Latin letters in a
+# bold sans serif, and East Asian (full-width) characters; a column is at least 16 pt.
+NARROW_EM, WIDE_EM, COLUMN_POINTS = 0.6, 1.05, 16.0
 
 
 @dataclass(frozen=True)
@@ -61,6 +66,12 @@ def plan(width: int, height: int, puzzle: Puzzle | None = None) -> TemplateLayou
         height_cell=HEIGHT_CELL,
         print_area=(TITLE_ROW, 1, grid[2], max(grid[3], 8)),
     )
+
+
+def title_columns(title: str) -> int:
+    """How many template columns a title needs on paper (it overflows into them)."""
+    ems = sum(WIDE_EM if unicodedata.east_asian_width(ch) in "WF" else NARROW_EM for ch in title)
+    return math.ceil(ems * TITLE_FONT_SIZE / COLUMN_POINTS)
 
 
 def _side(index: int, count: int, after: bool) -> str:
@@ -127,7 +138,8 @@ def write_template(
     """Lay out a puzzle sheet (clues filled in from ``puzzle``, or empty for ``size``).
 
     ``size`` is (width, height). Square cells, thick lines every 5, clues right/bottom
-    aligned, the size labelled, print area set and fitted to one page. ``checks`` adds
+    aligned, the size labelled, print area set (wide enough for the title) and fitted to
+    one page. ``checks`` adds
     the live clue checks of :func:`write_checks` (for sheets a person types clues into).
     """
     if puzzle is not None:
@@ -138,9 +150,12 @@ def write_template(
         raise ValueError("write_template needs a puzzle or a size")
     if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
         raise ValueError(f"size {width}x{height}: each side must be 1…{MAX_SIDE}")
+    text = title or (puzzle.title if puzzle else "") or ""
     layout = plan(width, height, puzzle)
-    sheet.write_values((TITLE_ROW, 1), [[title or (puzzle.title if puzzle else "") or None]])
-    sheet.format_cells([(TITLE_ROW, 1)], CellFormat(bold=True, font_size=14))
+    top, left, bottom, right = layout.print_area
+    layout = replace(layout, print_area=(top, left, bottom, max(right, title_columns(text))))
+    sheet.write_values((TITLE_ROW, 1), [[text or None]])
+    sheet.format_cells([(TITLE_ROW, 1)], CellFormat(bold=True, font_size=TITLE_FONT_SIZE))
     write_size_cells(sheet, width, height)
     for fmt, cells in (_band_formats(layout) | _grid_formats(layout.grid)).items():
         sheet.format_cells(cells, fmt)
