@@ -623,3 +623,27 @@ def test_grade_notes_an_empty_grid_and_marks_on_another_sheet(tmp_path):
     assert grades[1].note == "nothing filled in on the grid"
     notes = [row[4] for row in load_workbook(summary).active.iter_rows(min_row=4, values_only=True)]
     assert notes[:2] == [grades[0].note, grades[1].note]
+
+
+def test_cells_in_fills_too_light_to_be_ink_are_named(tmp_path, capsys):
+    """A ring of pale yellow (#FFFFCC) inside a black outline was read as paper without a
+    word; make now names the fill and how many cells it covers. A drawing on plain white
+    says nothing."""
+    pale = PatternFill("solid", start_color="FFFFFFCC", end_color="FFFFFFCC")
+    black = PatternFill("solid", start_color="FF000000", end_color="FF000000")
+    rows = ["..##..", ".#YY#.", "#Y..Y#", "#Y..Y#", ".#YY#.", "..##.."]
+    wb = Workbook()
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            if ch != ".":
+                wb.active.cell(3 + r, 2 + c).fill = black if ch == "#" else pale
+    drawing = tmp_path / "ring.xlsx"
+    wb.save(drawing)
+    capsys.readouterr()
+    assert main(["make", str(drawing), "-o", str(tmp_path / "p.xlsx")]) in (0, 1)
+    err = capsys.readouterr().err
+    assert "8 cells in fills too light to print as ink (#ffffcc) read as paper" in err
+    assert (
+        main(["make", str(WORKBOOKS / "house-drawing.xlsx"), "-o", str(tmp_path / "h.xlsx")]) == 0
+    )
+    assert "too light" not in capsys.readouterr().err

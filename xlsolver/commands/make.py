@@ -88,6 +88,14 @@ def run(args: argparse.Namespace) -> int:
             f"xlsolver: {args.drawing}: colours too close to tell apart, read as one: {same}",
             file=sys.stderr,
         )
+    if drawing.pale and not args.json:
+        n = sum(drawing.pale.values())
+        print(
+            f"xlsolver: {args.drawing}: {n} cell{'s' if n > 1 else ''} in fills too light to "
+            f"print as ink ({', '.join(drawing.pale)}) read as paper; fill them darker to "
+            f"make them part of the picture",
+            file=sys.stderr,
+        )
     code = report(f"{path} ({w}×{h})", verdict, args.json)
     if verdict.suggestion and args.add_givens and not args.json:
         print("  the suggested givens are printed on the puzzle sheet")

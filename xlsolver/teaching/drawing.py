@@ -44,6 +44,7 @@ class Drawing:
     palette: Palette | None = None  # the fills of a colour drawing, in order of appearance
     pixels: tuple[int, int] | None = None  # (width, height) of the image it was read from
     merged: dict[str, str] | None = None  # fills read as a nearly identical ink: fill → ink
+    pale: dict[str, int] | None = None  # fills too light to be ink, read as paper: fill → cells
 
 
 class MergedView:
@@ -185,7 +186,23 @@ def read_drawing(sheet: Sheet, book: Book | None = None, rect: Rect | None = Non
     merged: dict[str, str] = {}
     colours, palette = drawing_colours(sheet, rect, picture, canvas, merged)
     title = _title(sheet, used, rect)
-    return Drawing(picture, title, sheet.name, rect, colours, palette, merged=merged or None)
+    pale = _pale(sheet.read_fills(rect), picture, canvas)
+    return Drawing(
+        picture, title, sheet.name, rect, colours, palette, merged=merged or None, pale=pale
+    )
+
+
+def _pale(fills: list[list[str | None]], picture: np.ndarray, canvas: str | None):
+    """Fills too light to be ink (a pale yellow, a 5 % grey) on cells read as paper, with
+    their cell counts; a fill over half the paper cells is the background, not named."""
+    pale: dict[str, int] = {}
+    for r, c in zip(*np.nonzero(~picture), strict=True):
+        fill = fills[r][c]
+        if fill and fill.lower() not in ("#ffffff", (canvas or "").lower()):
+            pale[fill.lower()] = pale.get(fill.lower(), 0) + 1
+    paper = int((~picture).sum())
+    pale = {fill: n for fill, n in pale.items() if n * 2 <= paper}
+    return pale or None
 
 
 def drawing_range(text: str) -> tuple[str | None, Rect]:
