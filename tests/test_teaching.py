@@ -647,3 +647,36 @@ def test_cells_in_fills_too_light_to_be_ink_are_named(tmp_path, capsys):
         main(["make", str(WORKBOOKS / "house-drawing.xlsx"), "-o", str(tmp_path / "h.xlsx")]) == 0
     )
     assert "too light" not in capsys.readouterr().err
+
+
+def test_grade_names_what_a_marked_copy_leaves_out(tmp_path, capsys):
+    """A student's file with a text box (written by xlsxwriter, as Excel keeps one): the
+    marked copy cannot keep it (openpyxl), and grade said nothing; now one line names it."""
+    xlsxwriter = pytest.importorskip("xlsxwriter")
+    from openpyxl.utils import get_column_letter
+
+    sol = picture(HEART)
+    key, _ = make(tmp_path, HEART, "heart")
+    filled = load_workbook(answer(tmp_path / "filled.xlsx", key, sol, name="Ann"))
+    out = tmp_path / "ann.xlsx"
+    book = xlsxwriter.Workbook(str(out))
+    for ws in filled.worksheets:  # the same cells, values, fills and borders
+        sheet = book.add_worksheet(ws.title)
+        for row in ws.iter_rows():
+            for cell in row:
+                if cell.value is None and not cell.fill.fgColor.rgb and not cell.border.top.style:
+                    continue
+                fmt = {"border": 1} if cell.border.top.style else {}
+                rgb = cell.fill.fgColor.rgb if cell.fill.fill_type == "solid" else None
+                if isinstance(rgb, str) and rgb not in ("00000000", "FFFFFFFF"):
+                    fmt |= {"bg_color": f"#{rgb[-6:]}", "pattern": 1}
+                ref = f"{get_column_letter(cell.column)}{cell.row}"
+                sheet.write(ref, cell.value, book.add_format(fmt) if fmt else None)
+        if ws.title == PUZZLE_SHEET:
+            sheet.insert_textbox("A1", "Ann's notes")
+    book.close()
+    capsys.readouterr()
+    main(["grade", str(out), "--key", str(key), "--out", str(tmp_path / "g")])
+    captured = capsys.readouterr()
+    assert "ann.xlsx: Ann: 0 wrong" in captured.out, captured
+    assert "the marked copy leaves out 1 text box" in captured.err, captured.err

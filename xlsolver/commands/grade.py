@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from ..exits import EXIT_BAD_INPUT, EXIT_OK
@@ -39,5 +40,13 @@ def run(args: argparse.Namespace) -> int:
         else:
             note = f" ({g.note})" if g.note else ""
             print(f"{g.file}: {g.name}: {g.wrong} wrong of {g.cells}, score {g.score}{note}")
+        if g.left_out:
+            from ..sheets.xlsx_parts import left_out_phrase
+
+            print(
+                f"xlsolver: {g.file}: the marked copy leaves out {left_out_phrase(g.left_out)};"
+                f" the student's file is unchanged",
+                file=sys.stderr,
+            )
     print(f"summary: {summary}")
     return EXIT_BAD_INPUT if any(g.error for g in grades) else EXIT_OK

@@ -63,6 +63,7 @@ class Grade:
     cells: int = 0
     wrong_cells: list[tuple[int, int]] = field(default_factory=list)  # (r, c) from 0
     marked: str = ""  # the marked copy written
+    left_out: dict[str, int] = field(default_factory=dict)  # parts the marked copy lacks
     error: str = ""
     note: str = ""
 
@@ -201,6 +202,7 @@ def _grade_book(book, path: Path, key: Key, grade: Grade, out_dir, lang: str, co
         note = (found.grid[0], found.grid[3] + 2)
         sheet.write_values(note, [[say(lang, "marked_wrong", count=grade.wrong)]])
         grade.marked = str(book.save(Path(out_dir) / copy))
+        grade.left_out = dict(getattr(book, "left_out", {}))  # text boxes openpyxl drops
 
 
 def read_marked(sheet: Sheet, grid: Rect) -> np.ndarray:
