@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from openpyxl import Workbook
+from openpyxl import Workbook, load_workbook
 from openpyxl.styles import Border, PatternFill, Side
+from openpyxl.utils import get_column_letter
 from openpyxl.workbook.defined_name import DefinedName
 
 from xlsolver.nonogram.puzzle import Puzzle
@@ -260,3 +261,25 @@ def test_the_ambiguity_error_names_two_different_ranges_or_none():
     assert same.startswith("P!G20:J22: clues run into the grid") and "puzzles at" not in same
     two = str(ambiguous("P", [(20, 7, 22, 10), (2, 2, 9, 9)]))
     assert "puzzles at P!G20:J22 and P!B2:I9 apart" in two
+
+
+def test_a_template_with_size_labels_and_a_table_beside_it_reads(tmp_path):
+    """The template's width/height labels kept the sheet from being read block by block,
+    so a table of scores three columns right of it stopped the run ('cannot tell the
+    puzzles apart'); the labels now apply to every block, and a label block that stands
+    apart from the clues still holds the puzzle to its size."""
+    puzzle = picture_puzzle()
+    book = new_book()
+    write_template(book.sheets()[0], puzzle)
+    book.save(tmp_path / "t.xlsx")
+    wb = load_workbook(tmp_path / "t.xlsx")
+    ws = wb.active
+    right = ws.max_column
+    for i in range(5):
+        ws.cell(2 + i, right + 4, f"pupil {i}")
+        ws.cell(2 + i, right + 5, 7 * i + 3)
+    book = save(wb, tmp_path / "table.xlsx")
+    (found,) = find_puzzles(book)
+    assert (found.puzzle.rows, found.puzzle.cols) == (puzzle.rows, puzzle.cols)
+    first = get_column_letter(right + 4)
+    assert found.ignored == [f"{first}2:{get_column_letter(right + 5)}6 not a puzzle"]

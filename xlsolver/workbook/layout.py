@@ -509,15 +509,22 @@ def _apart(
     """The puzzles of a sheet that does not read as a whole, read block by block (see
     :mod:`blocks`): a block that holds no puzzle and does not look like one (a table, a
     list) is set aside and reported; a block that looks like a puzzle keeps its error.
-    ``first``, the whole sheet's error, when no block holds a puzzle."""
-    if dimensions(facts)[1]:  # width/height labels tie the sheet's parts together
-        raise first
+    ``first``, the whole sheet's error, when no block holds a puzzle. Width/height labels
+    apply wherever they stand: every block is read at the size they give, and a block of
+    labels alone is not reported."""
+    before = facts.kind.copy()
+    dims, labels = dimensions(facts)
+    facts.kind = before
+    size = size or dims or None
     parts = blocks(facts)
     if len(parts) < 2:
         raise first
     found: list[SheetPuzzle] = []
     aside: list[Rect] = []
     for rect, part in parts:
+        if any(holds(rect, cell) for cell in labels):
+            if all(cell in labels for cell in _used_cells(part)):
+                continue  # the size labels, read with every block
         try:
             found += _read_scanned(sheet, part, size, givens=givens, check=check)
         except NoPuzzleError:
@@ -531,6 +538,11 @@ def _apart(
     for p in found:
         p.ignored += [f"{rect_ref(r)} not a puzzle" for r in aside]
     return sorted(found, key=lambda p: (p.grid[0], p.grid[1]))
+
+
+def _used_cells(facts: Facts) -> list[Cell]:
+    """The sheet cells of a scan that hold a value."""
+    return [facts.cell(int(i), int(j)) for i, j in np.argwhere(facts.kind != EMPTY)]
 
 
 def read_puzzle(
