@@ -14,7 +14,7 @@ import numpy as np
 from ..nonogram.cells import MAX_INKS
 from ..nonogram.colour_puzzle import Palette, parse_rgb
 from ..sheets.errors import WorkbookError
-from ..sheets.protocol import Rect, Sheet
+from ..sheets.protocol import Rect
 from ..workbook.address import where
 
 MARK_INK = "#000000"  # an ``x`` or ``1`` typed without a fill
@@ -33,16 +33,17 @@ def same_ink(rgb: str, inks: dict[str, int]) -> str:
 
 
 def drawing_colours(
-    sheet: Sheet,
+    sheet: str,
     rect: Rect,
+    fills: list[list[str | None]],
     picture: np.ndarray,
     canvas: str | None = None,
     merged: dict[str, str] | None = None,
 ) -> tuple[np.ndarray | None, Palette | None]:
-    """(colour numbers, palette) when the marks show two colours or more, else (None, None).
-    A mark typed on the ``canvas`` fill (or on white) is black. Fills read as an earlier
-    ink (:func:`same_ink`) are added to ``merged`` (fill → ink)."""
-    fills = sheet.read_fills(rect)
+    """(colour numbers, palette) when the marks show two colours or more, else (None, None):
+    ``fills`` are the drawing rectangle's, read once by the caller. A mark typed on the
+    ``canvas`` fill (or on white) is black. Fills read as an earlier ink
+    (:func:`same_ink`) are added to ``merged`` (fill → ink)."""
     order: dict[str, int] = {}
     numbers = np.zeros(picture.shape, dtype=np.int16)
     for r, c in zip(*np.nonzero(picture), strict=True):
@@ -58,7 +59,7 @@ def drawing_colours(
         return None, None
     if len(order) > MAX_INKS:
         raise WorkbookError(
-            f"{where(sheet.name, rect)}: the drawing has {len(order)} colours; at most "
+            f"{where(sheet, rect)}: the drawing has {len(order)} colours; at most "
             f"{MAX_INKS} (or make the black-and-white puzzle with --mono)"
         )
     return numbers, Palette.build([(rgb, rgb, None) for rgb in order])

@@ -132,18 +132,18 @@ def _canvas(fills: list[list[str | None]], marks: np.ndarray) -> str | None:
     return max(light, key=light.get)
 
 
-def _marks(sheet: Sheet, rect: Rect) -> tuple[np.ndarray, str | None]:
+def _marks(sheet: Sheet, rect: Rect) -> tuple[np.ndarray, str | None, list[list[str | None]]]:
     """The marked cells of a rectangle with its canvas left out (marks typed on the
-    canvas stay), and the canvas fill (None when there is none)."""
+    canvas stay), the canvas fill (None when there is none) and the rectangle's fills."""
     marks = read_black(sheet, rect)
     fills = sheet.read_fills(rect)
     canvas = _canvas(fills, marks)
     if canvas is None:
-        return marks, None
+        return marks, None, fills
     values = sheet.read_values(rect)
     typed = np.array([[mark_text(v) in BLACK_MARKS for v in row] for row in values], dtype=bool)
     on_canvas = np.array([[f == canvas for f in row] for row in fills], dtype=bool)
-    return marks & ~(on_canvas & ~typed), canvas
+    return marks & ~(on_canvas & ~typed), canvas, fills
 
 
 def read_drawing(sheet: Sheet, book: Book | None = None, rect: Rect | None = None) -> Drawing:
@@ -164,7 +164,7 @@ def read_drawing(sheet: Sheet, book: Book | None = None, rect: Rect | None = Non
         if named and named[0] == sheet.name:
             rect = named[1]
     if rect is None:
-        marks, _ = _marks(sheet, used)
+        marks, _, _ = _marks(sheet, used)
         found = _bounds(marks)
         if found is None:
             raise WorkbookError(
@@ -180,13 +180,13 @@ def read_drawing(sheet: Sheet, book: Book | None = None, rect: Rect | None = Non
         raise WorkbookError(
             f"{where(sheet.name, rect)}: the drawing is {w}×{h}; at most {MAX_SIDE}×{MAX_SIDE}"
         )
-    picture, canvas = _marks(sheet, rect)
+    picture, canvas, fills = _marks(sheet, rect)
     if not picture.any():
         raise WorkbookError(f"{where(sheet.name, rect)}: the drawing has no black cells")
     merged: dict[str, str] = {}
-    colours, palette = drawing_colours(sheet, rect, picture, canvas, merged)
+    colours, palette = drawing_colours(sheet.name, rect, fills, picture, canvas, merged)
     title = _title(sheet, used, rect)
-    pale = _pale(sheet.read_fills(rect), picture, canvas)
+    pale = _pale(fills, picture, canvas)
     return Drawing(
         picture, title, sheet.name, rect, colours, palette, merged=merged or None, pale=pale
     )
@@ -205,12 +205,6 @@ def _pale(fills: list[list[str | None]], picture: np.ndarray, canvas: str | None
     return pale or None
 
 
-def drawing_range(text: str) -> tuple[str | None, Rect]:
-    """``--range``: (sheet or None, rect); ValueError saying what to type (row 0 and
-    cells beyond the sheet's last are refused by :func:`parse_range`)."""
-    return parse_range(text)
-
-
 def read_drawing_file(
     path: str | os.PathLike, *, sheet: str | None = None, rect: str | None = None
 ) -> Drawing:
@@ -220,7 +214,7 @@ def read_drawing_file(
     """
     area = None
     if rect is not None:
-        named, area = drawing_range(rect)
+        named, area = parse_range(rect)  # ValueError saying what to type
         if named is not None and sheet is not None and named != sheet:
             raise WorkbookError(f"--range {rect} is on sheet {named!r}, --sheet is {sheet!r}")
         sheet = named or sheet
