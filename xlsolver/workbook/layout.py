@@ -484,7 +484,7 @@ def read_puzzles(
         raise
     except WorkbookError as exc:
         facts.kind = before
-        return _apart(sheet, facts, size, exc, givens=givens, check=check)
+        return _apart(sheet, facts, dims or None, dims_cells, exc, givens=givens, check=check)
 
 
 def _read_scanned(
@@ -503,28 +503,24 @@ def _read_scanned(
 
 
 def _apart(
-    sheet: Sheet, facts: Facts, size: dict | None, first: WorkbookError, *, givens: bool,
-    check: bool,
+    sheet: Sheet, facts: Facts, size: dict | None, labels: set[Cell], first: WorkbookError,
+    *, givens: bool, check: bool,
 ) -> list[SheetPuzzle]:  # fmt: skip
     """The puzzles of a sheet that does not read as a whole, read block by block (see
     :mod:`blocks`): a block that holds no puzzle and does not look like one (a table, a
     list) is set aside and reported; a block that looks like a puzzle keeps its error.
-    ``first``, the whole sheet's error, when no block holds a puzzle. Width/height labels
-    apply wherever they stand: every block is read at the size they give, and a block of
-    labels alone is not reported."""
-    before = facts.kind.copy()
-    dims, labels = dimensions(facts)
-    facts.kind = before
-    size = size or dims or None
+    ``first``, the whole sheet's error, when no block holds a puzzle. The sheet's size
+    (its width/height ``labels``, or the name PuzzleSize) applies wherever it stands:
+    every block is read at that size, and a block of labels alone is not reported."""
     parts = blocks(facts)
     if len(parts) < 2:
         raise first
     found: list[SheetPuzzle] = []
     aside: list[Rect] = []
     for rect, part in parts:
-        if any(holds(rect, cell) for cell in labels):
-            if all(cell in labels for cell in _used_cells(part)):
-                continue  # the size labels, read with every block
+        used = _used_cells(part)
+        if used and labels.issuperset(used):
+            continue  # the size labels, read with every block
         try:
             found += _read_scanned(sheet, part, size, givens=givens, check=check)
         except NoPuzzleError:
