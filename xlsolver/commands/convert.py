@@ -12,7 +12,14 @@ from ..nonogram.puzzle import Puzzle
 from ..sheets.errors import BAD_SHEET_CHARS, MAX_SHEET_NAME, WorkbookError
 from ..sheets.openpyxl_sheet import new_book
 from ..workbook.batch import check_unmerged, with_file
-from ..workbook.files import check_target, close_book, is_workbook, open_book, save_new
+from ..workbook.files import (
+    check_target,
+    close_book,
+    is_workbook,
+    open_book,
+    out_folder,
+    save_new,
+)
 from ..workbook.layout import find_puzzles
 from ..workbook.template import write_template
 from ..writes import check_output
@@ -24,9 +31,19 @@ HELP = (
 
 
 def add_arguments(parser) -> None:
-    """INPUT, -o OUTPUT, --sheet, --format."""
-    parser.add_argument("input", help="a puzzle file or a workbook")
-    parser.add_argument("-o", "--output", required=True, help="the file to write")
+    """INPUT…, -o OUTPUT or --out-dir DIR --to EXT, --sheet, --format."""
+    parser.add_argument(
+        "inputs",
+        nargs="+",
+        metavar="INPUT",
+        help="puzzle files or workbooks; a folder stands for those in it; wildcards are expanded",
+    )
+    where = parser.add_mutually_exclusive_group(required=True)
+    where.add_argument("-o", "--output", help="the file to write (every puzzle of the inputs)")
+    where.add_argument("--out-dir", metavar="DIR", help="one file per input, in this folder")
+    parser.add_argument(
+        "--to", metavar="EXT", help="with --out-dir: what to write (xlsx, ods, non, json, …)"
+    )
     parser.add_argument("--sheet", help="read only this sheet of a workbook")
     parser.add_argument("--format", help="puzzle format to write (default: from the extension)")
     parser.add_argument(
@@ -84,27 +101,116 @@ def read_source(source: Path, sheet: str | None) -> list[Puzzle]:
 
 
 def run(args) -> int:
-    """Convert one file; exit status 2 with one line when it cannot be read or written."""
-    source, output = Path(args.input), Path(args.output)
-    inputs, in_place = [source], bool(getattr(args, "in_place", False))
+    """Convert the inputs: into one file (-o), or each into a file of its own (--out-dir).
+
+    Exit status 2 when any input cannot be read or written; one line for each.
+    """
+    from ..inputs import expand
+
+    outputs = [x for x in (args.output, args.out_dir) if x]
+    found = expand(args.inputs, leave_out=outputs)
+    for line in [*found.notes(), *found.errors]:
+        print(f"xlsolver: {line}", file=sys.stderr)
+    code = EXIT_BAD_INPUT if found.errors else EXIT_OK
+    if not found.paths:
+        return code
+    in_place = bool(getattr(args, "in_place", False))
+    if args.out_dir is None:
+        if args.to:
+            print("xlsolver: --to goes with --out-dir; -o names the file itself", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        sources = [Path(p) for p in found.paths]
+        return max(
+            code, convert_into(sources, Path(args.output), args.sheet, args.format, in_place)
+        )
     try:
-        check_output(output, inputs, in_place=in_place)
+        targets = plan_copies(found, args.out_dir, args.to)
+    except (WorkbookError, ValueError) as exc:
+        print(f"xlsolver: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    bar = _bar(len(targets))
+    for source, target in targets:
+        code = max(code, convert_into([source], target, args.sheet, args.format, in_place, bar))
+        bar.update()
+    bar.close()
+    return code
+
+
+def plan_copies(found, out_dir: str, to: str | None) -> list[tuple[Path, Path]]:
+    """(input, output) for each input: OUT_DIR/name.TO, a folder's sub-folders kept;
+    ValueError when --to is missing or two inputs would be written to one file."""
+    if not to:
+        raise ValueError("--out-dir needs --to EXT: what to write (xlsx, ods, non, json, …)")
+    suffix = "." + to.lower().lstrip(".")
+    folder = out_folder(out_dir)
+    pairs: list[tuple[Path, Path]] = []
+    seen: dict[Path, Path] = {}
+    for p in found.paths:
+        source = Path(p)
+        target = folder / found.relative_folder(p) / (source.stem + suffix)
+        if target in seen:
+            raise ValueError(f"{source} and {seen[target]} would both be written to {target}")
+        seen[target] = source
+        pairs.append((source, target))
+    for _, target in pairs:
+        if target.parent != folder:
+            out_folder(target.parent)
+    return pairs
+
+
+def convert_into(
+    sources: list[Path],
+    output: Path,
+    sheet: str | None,
+    fmt: str | None,
+    in_place: bool,
+    bar=None,
+) -> int:
+    """Every puzzle of the sources into one file; one line on success, exit status 2 with
+    one line naming the file when one cannot be read or the output cannot be written."""
+    say = print if bar is None else bar.write
+    try:
+        check_output(output, sources, in_place=in_place)
         if is_workbook(output):
             check_target(output)
-        puzzles = read_source(source, args.sheet)
+        puzzles = []
+        for source in sources:
+            puzzles += read_source(source, sheet)
         if is_workbook(output):
-            to_workbook(puzzles, output, inputs, in_place)
+            to_workbook(puzzles, output, sources, in_place)
         else:
             try:
-                write_puzzles(puzzles, output, args.format, inputs, in_place=in_place)
+                write_puzzles(puzzles, output, fmt, sources, in_place=in_place)
             except FormatError as exc:
-                if len(puzzles) > 1 and is_workbook(source):  # a workbook's puzzles
+                if len(puzzles) > 1 and any(is_workbook(s) for s in sources):
                     reason = f"{exc.reason}; or pick one sheet with --sheet"
                     raise FormatError(reason, exc.path, exc.line) from None
                 raise
         count = len(puzzles)
     except (WorkbookError, FormatError, ValueError, OSError) as exc:
-        print(f"xlsolver: {exc}", file=sys.stderr)
+        say(f"xlsolver: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    print(f"{source} → {output}: {count} puzzle{'s' if count != 1 else ''}")
+    names = str(sources[0]) if len(sources) == 1 else f"{len(sources)} files"
+    say(f"{names} → {output}: {count} puzzle{'s' if count != 1 else ''}")
     return EXIT_OK
+
+
+class _NoBar:
+    """The bar's calls, for one file or no terminal (tqdm is not imported then)."""
+
+    write = staticmethod(print)
+
+    def update(self) -> None:
+        """Nothing to show."""
+
+    def close(self) -> None:
+        """Nothing to close."""
+
+
+def _bar(total: int):
+    """A progress bar on a terminal when several files are converted."""
+    if total < 2 or not sys.stderr.isatty():
+        return _NoBar()
+    from tqdm import tqdm
+
+    return tqdm(total=total, unit="file", file=sys.stderr, leave=False)

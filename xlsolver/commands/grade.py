@@ -14,7 +14,11 @@ HELP = "grade students' workbooks against the key: wrong cells marked, a class s
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """The grade command's options."""
-    p.add_argument("answers", nargs="+", help="the students' workbooks")
+    p.add_argument(
+        "answers",
+        nargs="+",
+        help="the students' workbooks; a folder stands for those in it (wildcards expanded)",
+    )
     p.add_argument("--key", required=True, help="the worksheet made by make (or any puzzle)")
     p.add_argument("--out-dir", default="graded", help="marked copies go here (graded/)")
     p.add_argument("-o", "--summary", help="the class summary workbook (OUT_DIR/summary.xlsx)")
@@ -25,12 +29,18 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Grade every file; exit 2 when any file could not be read."""
+    from ..inputs import expand, workbook_file
     from ..teaching import grade_files
 
     summary = args.summary or str(Path(args.out_dir) / "summary.xlsx")
+    found = expand(args.answers, workbook_file, leave_out=[args.out_dir, summary, args.key])
+    for line in [*found.notes(), *found.errors]:
+        print(f"xlsolver: {line}", file=sys.stderr)
+    if not found.paths:
+        return EXIT_BAD_INPUT
     try:
         grades = grade_files(
-            args.answers, args.key, out_dir=args.out_dir, summary=summary, lang=args.lang
+            found.paths, args.key, out_dir=args.out_dir, summary=summary, lang=args.lang
         )
     except BAD_INPUT as exc:
         return fail(exc)
@@ -49,4 +59,4 @@ def run(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
     print(f"summary: {summary}")
-    return EXIT_BAD_INPUT if any(g.error for g in grades) else EXIT_OK
+    return EXIT_BAD_INPUT if found.errors or any(g.error for g in grades) else EXIT_OK

@@ -20,7 +20,12 @@ HELP = (
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """The solve command's options."""
-    p.add_argument("inputs", nargs="+", metavar="INPUT", help="puzzle files or workbooks")
+    p.add_argument(
+        "inputs",
+        nargs="+",
+        metavar="INPUT",
+        help="puzzle files or workbooks; a folder stands for those in it; wildcards are expanded",
+    )
     p.add_argument("--json", action="store_true", help="one JSON object per puzzle per line")
     p.add_argument("--first", action="store_true", help="stop at the first solution")
     p.add_argument("--count", type=int, metavar="N", help="count solutions up to N")
@@ -64,11 +69,20 @@ def is_workbook(path: str) -> bool:
 
 def run(args: argparse.Namespace) -> int:
     """Solve every input; the exit status is the worst of them."""
-    books = [p for p in args.inputs if is_workbook(p)]
-    files = [p for p in args.inputs if not is_workbook(p)]
-    code = EXIT_OK
+    from ..inputs import expand
+
+    outputs = [x for x in (getattr(args, "output", None), getattr(args, "out_dir", None)) if x]
+    found = expand(args.inputs, leave_out=outputs)
+    for line in found.notes():
+        print(f"xlsolver: {line}", file=sys.stderr)
+    for line in found.errors:
+        print(f"xlsolver: {line}", file=sys.stderr)
+    code = EXIT_BAD_INPUT if found.errors else EXIT_OK
+    books = [p for p in found.paths if is_workbook(p)]
+    files = [p for p in found.paths if not is_workbook(p)]
+    args.folders = {p: found.relative_folder(p) for p in books if p in found.roots}
     if files and getattr(args, "output", None) and not books:
-        return report_to_file(args, files)
+        return max(code, report_to_file(args, files))
     if files:
         code = max(code, solve_files(args, files))
     if books:

@@ -47,12 +47,16 @@ def plan_targets(args, paths: list[Path]) -> list[Path | None]:
         return [Path(output)]
     if out_dir:
         folder = out_folder(out_dir)  # the folder asked for by name
-        targets = [folder / copy_name(p) for p in paths]
+        within = getattr(args, "folders", None) or {}  # a folder's files keep its sub-folders
+        targets = [folder / within.get(str(p), Path()) / copy_name(p) for p in paths]
         seen: dict[Path, Path] = {}
         for source, target in zip(paths, targets, strict=True):
             if target in seen:
                 raise ValueError(f"{source} and {seen[target]} would both be written to {target}")
             seen[target] = source
+        for target in targets:
+            if target.parent != folder:
+                out_folder(target.parent)
         return targets
     if in_place:
         return list(paths)

@@ -84,6 +84,10 @@ def detect_format(path: str | Path, text: str | None = None) -> str:
         for name in FORMATS:
             if format_module(name).sniff(text):
                 return name
+        from .taai import is_solutions
+
+        if is_solutions(text):
+            raise FormatError("a solutions file of a batch (boards of 0 and 1), not clues", path)
     raise _unknown_format(path)
 
 

@@ -32,11 +32,26 @@ Clues = list[tuple[int, ...]]
 
 
 def sniff(text: str) -> bool:
-    """True when the first non-blank line is a ``$n`` header."""
+    """True when the first non-blank line is a ``$n`` header of clues (not of a board)."""
     for line in split_lines(text):
         if line.strip():
-            return bool(HEADER.fullmatch(line))
+            return bool(HEADER.fullmatch(line)) and not is_solutions(text)
     return False
+
+
+def is_solutions(text: str) -> bool:
+    """True when the first block is a board (n lines of n cells ``0``/``1``), as in a
+    solutions file; n lines of n numbers cannot be clues (n clues need 2n - 1 cells)."""
+    lines = []
+    for line in split_lines(text):
+        if HEADER.fullmatch(line) or not line.strip():
+            if lines:
+                break
+            continue
+        lines.append(line.split())
+    return len(lines) >= 2 and all(
+        len(cells) == len(lines) and set(cells) <= SOLUTION_CELLS.keys() for cells in lines
+    )
 
 
 def _blocks(lines: list[str]) -> list[Block]:
@@ -56,6 +71,8 @@ def _blocks(lines: list[str]) -> list[Block]:
 
 def loads(text: str, source: str) -> list[Puzzle | FormatError]:
     """Every puzzle of a batch; a faulty one becomes a FormatError entry."""
+    if is_solutions(text):
+        raise FormatError("a solutions file of a batch (boards of 0 and 1), not clues", source)
     entries: list[Puzzle | FormatError] = []
     for block in _blocks(split_lines(text)):
         try:

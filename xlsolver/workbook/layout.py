@@ -27,7 +27,7 @@ from ..sheets.errors import WorkbookError
 from ..sheets.protocol import Book, Cell, Rect, Sheet, bounds, holds
 from .address import rect_ref, where
 from .bands import band_top, dimensions, line_clues
-from .blocks import blocks, looks_like_puzzle, typed_drawing
+from .blocks import MIN_DRAWING, blocks, looks_like_puzzle, typed_drawing
 from .clues import BadClue, parse_clues, parse_size
 from .colour_read import colour_givens, read_colour_puzzle
 from .finder import LEFTOVER_CLUES, Frame, Grid, ambiguous, close_parts, find_grids, leftovers
@@ -311,6 +311,16 @@ def _named_grid(sheet: Sheet, facts: Facts, names: dict[str, Rect], size) -> tup
     return grid, (rows, cols)
 
 
+def _filled_hint(facts: Facts) -> str:
+    """Advice for a sheet of filled cells and no clues: a drawing or a pentomino board."""
+    if (facts.kind == CLUE).any() or facts.filled.sum() < MIN_DRAWING:
+        return ""
+    return (
+        "; its filled cells look like a drawing (xlsolver make turns it into a puzzle) "
+        "or a pentomino board (xlsolver pentomino tiles it)"
+    )
+
+
 def _read_found(
     sheet: Sheet,
     facts: Facts,
@@ -327,7 +337,7 @@ def _read_found(
     if not grids and facts.formulas:  # clues typed as formulas the file holds no value of
         raise facts.unsaved(min(facts.formulas))
     if not grids:
-        raise NoPuzzleError(f"{where(name, facts.origin)}: {NO_CLUES}")
+        raise NoPuzzleError(f"{where(name, facts.origin)}: {NO_CLUES}{_filled_hint(facts)}")
     if len(grids) > 1:
         dims = {}  # size labels belong to a sheet with one puzzle
     out = []

@@ -1,0 +1,259 @@
+"""Folders and wildcards on the command line (``xlsolver.inputs``).
+
+A folder stands for the puzzle files and workbooks in it and its sub-folders (hidden
+files, lock files, other files and the command's own output left out); a pattern that
+is not a file is expanded as Windows shells do not; painted copies and converted files
+keep the folder's sub-folders. Every solution and every written file is read back and
+checked against the clues of its input.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import numpy as np
+import openpyxl
+import pytest
+from conftest import DATA, WORKBOOKS
+
+from xlsolver.cli import main
+from xlsolver.formats import read_puzzles
+from xlsolver.inputs import expand
+from xlsolver.workbook.layout import find_puzzles
+
+
+def run(capsys, *args: str) -> tuple[int, str, str]:
+    """Exit status, stdout and stderr of one ``xlsolver`` call in this process."""
+    code = main(list(args))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    """A folder as a user keeps one: puzzles and workbooks in sub-folders, beside notes,
+    a PDF, a hidden copy, Excel's and LibreOffice's lock files."""
+    root = tmp_path / "puzzles"
+    (root / "term 1").mkdir(parents=True)
+    (root / ".trash").mkdir()
+    shutil.copy(DATA / "webpbn-00001-dancer.non", root / "dancer.non")
+    shutil.copy(DATA / "taai2011-first3-questions.txt", root / "term 1" / "taai.txt")
+    shutil.copy(WORKBOOKS / "small.xlsx", root / "small.xlsx")
+    shutil.copy(WORKBOOKS / "small.xlsx", root / "term 1" / "small.xlsx")
+    shutil.copy(DATA / "webpbn-00001-dancer.non", root / ".trash" / "old.non")
+    (root / "README.txt").write_text("Puzzles for the class.\nSolve them by Friday.\n")
+    (root / "term 1" / "answers.pdf").write_bytes(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
+    (root / "term 1" / "scores.dat").write_bytes(b"\x00\x01\x02binary")
+    (root / "~$small.xlsx").write_bytes(b"\x05Excel lock")
+    (root / ".~lock.small.xlsx#").write_text("x,host,user;")
+    return root
+
+
+def json_records(out: str) -> list[dict]:
+    """The JSON lines of a run."""
+    return [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+
+
+def test_a_folder_is_its_puzzles_and_workbooks(folder: Path) -> None:
+    found = expand([str(folder)])
+    names = [str(Path(p).relative_to(folder)) for p in found.paths]
+    assert names == ["dancer.non", "small.xlsx", "term 1/small.xlsx", "term 1/taai.txt"]
+    assert found.errors == []
+    assert found.skipped == {str(folder): ["README.txt", "term 1/answers.pdf", "term 1/scores.dat"]}
+    assert found.relative_folder(str(folder / "term 1" / "small.xlsx")) == Path("term 1")
+    assert found.relative_folder(str(folder / "dancer.non")) == Path()
+
+
+def test_solve_a_folder_paints_copies_in_the_same_sub_folders(
+    capsys, folder: Path, tmp_path: Path
+) -> None:
+    out_dir = tmp_path / "solved"
+    before = {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+    code, out, err = run(capsys, "solve", str(folder), "--out-dir", str(out_dir), "--json")
+    assert code == 0, err
+    shown = "README.txt, term 1/answers.pdf, term 1/scores.dat"
+    assert f"{folder}: passed over 3 files that are not a puzzle ({shown})" in err
+    records = json_records(out)
+    sources = [r["source"] for r in records]
+    assert sources.count(str(folder / "term 1" / "taai.txt")) == 3
+    assert str(folder / "dancer.non") in sources
+    assert not any(".trash" in s or "~$" in s or ".~lock" in s for s in sources)
+    puzzles = {(str(folder / "dancer.non"), 1): read_puzzles(folder / "dancer.non")[0]}
+    for i, p in enumerate(read_puzzles(folder / "term 1" / "taai.txt"), 1):
+        puzzles[(str(folder / "term 1" / "taai.txt"), i)] = p
+    for r in records:
+        if (r["source"], r["index"]) in puzzles:
+            solution = np.array([[c == "#" for c in row] for row in r["solutions"][0]])
+            assert puzzles[(r["source"], r["index"])].is_solution(solution)
+    written = sorted(str(p.relative_to(out_dir)) for p in out_dir.rglob("*") if p.is_file())
+    assert written == ["small.xlsx", "term 1/small.xlsx"]
+    for name in written:  # each copy is a painted, solved puzzle sheet
+        book = openpyxl.load_workbook(out_dir / name)
+        assert any(c.fill.fgColor.rgb not in (None, "00000000") for c in book.active["E7:N16"][0])
+    assert {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()} == before
+
+
+def test_an_output_folder_inside_the_input_folder_is_not_read_again(capsys, folder: Path) -> None:
+    out_dir = folder / "solved"
+    for _ in range(2):
+        code, out, err = run(capsys, "solve", str(folder), "--out-dir", str(out_dir), "--json")
+        assert code == 0, err
+        assert not any("solved" in r["source"] for r in json_records(out))
+    written = sorted(str(p.relative_to(out_dir)) for p in out_dir.rglob("*") if p.is_file())
+    assert written == ["small.xlsx", "term 1/small.xlsx"]
+
+
+def test_wildcards_are_expanded_when_the_shell_did_not(capsys, folder: Path) -> None:
+    pattern = str(folder / "**" / "*.xlsx")
+    code, out, err = run(capsys, "solve", pattern, str(folder / "*.non"), "--json")
+    assert code == 0, err
+    sources = [r.get("source") or r.get("file") for r in json_records(out)]
+    assert sources[0] == str(folder / "dancer.non")  # puzzle files first, then the workbooks
+    assert sources[1:] == [str(folder / "small.xlsx"), str(folder / "term 1" / "small.xlsx")]
+    found = expand([pattern])
+    assert [Path(p).relative_to(folder).as_posix() for p in found.paths] == [
+        "small.xlsx",
+        "term 1/small.xlsx",
+    ]  # hidden files and lock files never match
+
+
+def test_a_pattern_matching_nothing_is_an_error_and_the_rest_goes_on(capsys, folder: Path) -> None:
+    code, out, err = run(capsys, "solve", str(folder / "*.nin"), str(folder / "dancer.non"))
+    assert code == 2
+    assert f"{folder / '*.nin'}: no file matches" in err
+    assert f"{folder / 'dancer.non'}: unique" in out
+
+
+def test_an_empty_folder_is_named(capsys, tmp_path: Path) -> None:
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    (empty / "notes.txt").write_text("nothing here\n")
+    code, out, err = run(capsys, "solve", str(empty))
+    assert code == 2
+    assert f"{empty}: no puzzle files or workbooks in this folder" in err
+    assert out == ""
+
+
+def test_a_file_named_twice_is_solved_once(capsys, folder: Path) -> None:
+    dancer = str(folder / "dancer.non")
+    code, out, _ = run(capsys, "solve", dancer, str(folder / "*.non"), "--json")
+    assert code == 0
+    assert [r["source"] for r in json_records(out)] == [dancer]
+
+
+def test_convert_a_folder_into_workbooks(capsys, folder: Path, tmp_path: Path) -> None:
+    out_dir = tmp_path / "sheets"
+    code, out, err = run(capsys, "convert", str(folder), "--out-dir", str(out_dir), "--to", "xlsx")
+    assert code == 0, err
+    written = sorted(p.relative_to(out_dir).as_posix() for p in out_dir.rglob("*.xlsx"))
+    assert written == ["dancer.xlsx", "small.xlsx", "term 1/small.xlsx", "term 1/taai.xlsx"]
+    from xlsolver.sheets.openpyxl_sheet import open_book
+
+    book = open_book(out_dir / "term 1" / "taai.xlsx", read_only=True)
+    read_back = [f.puzzle for f in find_puzzles(book)]
+    originals = read_puzzles(folder / "term 1" / "taai.txt")
+    assert [(p.rows, p.cols) for p in read_back] == [(p.rows, p.cols) for p in originals]
+    assert "→" in out and "term 1" in out
+
+
+def test_convert_a_folder_into_puzzle_files_goes_on_past_a_file_that_cannot_be_written(
+    capsys, folder: Path, tmp_path: Path
+) -> None:
+    out_dir = tmp_path / "files"
+    code, out, err = run(capsys, "convert", str(folder), "--out-dir", str(out_dir), "--to", "non")
+    assert code == 2
+    assert "taai.non: 3 puzzles, but a .non file holds one" in err
+    written = sorted(p.relative_to(out_dir).as_posix() for p in out_dir.rglob("*.non"))
+    assert written == ["dancer.non", "small.non", "term 1/small.non"]
+    small = read_puzzles(out_dir / "small.non")[0]
+    sheet = read_puzzles(out_dir / "term 1" / "small.non")[0]
+    assert (small.rows, small.cols) == (sheet.rows, sheet.cols)
+    assert (
+        read_puzzles(out_dir / "dancer.non")[0].rows == read_puzzles(folder / "dancer.non")[0].rows
+    )
+
+
+def test_convert_many_inputs_into_one_file(capsys, folder: Path, tmp_path: Path) -> None:
+    target = tmp_path / "all.nonpack"
+    code, out, err = run(capsys, "convert", str(folder), "-o", str(target))
+    assert code == 0, err
+    assert "4 files → " in out and ": 6 puzzles" in out
+    puzzles = read_puzzles(target)
+    assert len(puzzles) == 6
+    assert puzzles[0].rows == read_puzzles(folder / "dancer.non")[0].rows
+
+
+def test_convert_asks_for_what_to_write(capsys, folder: Path, tmp_path: Path) -> None:
+    code, _, err = run(capsys, "convert", str(folder), "--out-dir", str(tmp_path / "x"))
+    assert code == 2 and "--out-dir needs --to EXT" in err
+    code, _, err = run(
+        capsys, "convert", str(folder), "-o", str(tmp_path / "a.xlsx"), "--to", "non"
+    )
+    assert code == 2 and "--to goes with --out-dir" in err
+    assert not (tmp_path / "a.xlsx").exists()
+
+
+def test_grade_a_folder_of_one_folder_per_student(capsys, tmp_path: Path) -> None:
+    root = tmp_path / "class"
+    for student, source in (("ann", "ann.xlsx"), ("bob", "bob.xlsx")):
+        (root / student).mkdir(parents=True)
+        shutil.copy(WORKBOOKS / "class" / source, root / student / "work.xlsx")
+    shutil.copy(WORKBOOKS / "class" / "cho.xlsx", root / "cho.xlsx")
+    key = root / "house.xlsx"
+    assert main(["make", str(WORKBOOKS / "house-drawing.xlsx"), "-o", str(key), "--mono"]) == 0
+    capsys.readouterr()
+    graded = root / "graded"
+    for _ in range(2):  # the key and the marked copies inside the folder are never graded
+        code, out, err = run(
+            capsys, "grade", str(root), "--key", str(key), "--out-dir", str(graded)
+        )
+        assert code == 0, err
+        lines = [line for line in out.splitlines() if "score" in line]
+        assert [line.split(":")[0] for line in lines] == [
+            str(root / "cho.xlsx"),
+            str(root / "ann" / "work.xlsx"),
+            str(root / "bob" / "work.xlsx"),
+        ]
+    assert "Ann Lee: 0 wrong" in out and "Bob Kim: 3 wrong" in out
+    names = sorted(p.name for p in graded.iterdir())
+    assert names == [
+        "ann-work-graded.xlsx",
+        "bob-work-graded.xlsx",
+        "cho-graded.xlsx",
+        "summary.xlsx",
+    ]
+
+
+def test_a_folder_text_file_is_taken_only_when_it_reads_as_a_puzzle(tmp_path: Path) -> None:
+    root = tmp_path / "mixed"
+    root.mkdir()
+    shutil.copy(DATA / "taai2011-first3-questions.txt", root / "a-taai.txt")
+    (root / "b-grid.txt").write_text("GRID one\nROWS\n[ 1 ]\nCOLUMNS\n[ 1 ]\n")
+    (root / "c-list.txt").write_text("1. buy milk\n2. mark homework\n")
+    (root / "d.json").write_text('{"rows": [[1]], "cols": [[1]]}')
+    (root / "e.json").write_text('{"theme": "dark"}')
+    shutil.copy(DATA / "taai2011-first3-solutions.txt", root / "f-solutions.txt")
+    found = expand([str(root)])
+    assert [Path(p).name for p in found.paths] == ["a-taai.txt", "b-grid.txt", "d.json"]
+    assert found.skipped[str(root)] == ["c-list.txt", "e.json", "f-solutions.txt"]
+
+
+def test_a_solutions_file_named_on_its_own_is_called_one(capsys) -> None:
+    code, out, err = run(capsys, "solve", str(DATA / "taai2011-first3-solutions.txt"))
+    assert code == 2 and out == ""
+    assert "taai2011-first3-solutions.txt: a solutions file of a batch" in err
+
+
+def test_a_folder_of_workbooks_names_the_drawing_among_them(capsys, tmp_path: Path) -> None:
+    root = tmp_path / "class"
+    root.mkdir()
+    shutil.copy(WORKBOOKS / "small.xlsx", root / "a-small.xlsx")
+    shutil.copy(WORKBOOKS / "house-drawing.xlsx", root / "b-house.xlsx")
+    code, out, err = run(capsys, "solve", str(root), "--out-dir", str(tmp_path / "out"))
+    assert code == 2
+    assert "b-house.xlsx: Drawing!B1: no clues found" in err and "xlsolver make" in err
+    book = openpyxl.load_workbook(tmp_path / "out" / "a-small.xlsx")
+    assert any(c.fill.fgColor.rgb not in (None, "00000000") for c in book.active["E7:N16"][0])
+    assert not (tmp_path / "out" / "b-house.xlsx").exists()

@@ -1,0 +1,189 @@
+"""The files a command line names: files as given, folders walked, wildcards expanded.
+
+A folder stands for every puzzle file and workbook in it and in its sub-folders (hidden
+files, lock files and the command's own output folder left out). A name with ``*``,
+``?`` or ``[`` that is not a file is expanded here, as Windows shells do not (``**``
+crosses folders), so ``xlsolver solve *.xlsx`` works in cmd.exe and PowerShell too.
+Files come in a fixed order: as named, a folder's in sorted order; each file once.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+WILDCARD = re.compile(r"[*?[]")
+# Extensions that many kinds of file share: in a folder such a file is taken only when
+# its text reads as a puzzle format (a README.txt or a settings.json is passed over).
+SHARED_EXTENSIONS = frozenset({"", ".txt", ".json", ".xml", ".toml", ".dat", ".sav"})
+SNIFF_BYTES = 1 << 16  # enough of a file's start to tell its format
+
+
+@dataclass
+class Inputs:
+    """What the arguments name: the files in order, where each came from, what went wrong."""
+
+    paths: list[str] = field(default_factory=list)
+    # a file found by walking a folder: the folder, so copies can mirror sub-folders
+    roots: dict[str, Path] = field(default_factory=dict)
+    errors: list[str] = field(default_factory=list)  # one line each, naming the argument
+    skipped: dict[str, list[str]] = field(default_factory=dict)  # folder → files passed over
+
+    def relative_folder(self, path: str) -> Path:
+        """The sub-folder of its folder argument a walked file lies in (``.`` otherwise)."""
+        root = self.roots.get(path)
+        return Path(path).parent.relative_to(root) if root is not None else Path()
+
+    def notes(self) -> list[str]:
+        """One line per folder that held files which are not puzzles."""
+        out = []
+        for folder, names in self.skipped.items():
+            shown = ", ".join(names[:3]) + (", …" if len(names) > 3 else "")
+            kind = "file that is" if len(names) == 1 else "files that are"
+            out.append(f"{folder}: passed over {len(names)} {kind} not a puzzle ({shown})")
+        return out
+
+
+def is_hidden(name: str) -> bool:
+    """Hidden files and folders, and the lock files Excel and LibreOffice keep beside a
+    workbook they have open (``~$book.xlsx``, ``.~lock.book.xlsx#``)."""
+    return name.startswith((".", "~$"))
+
+
+def puzzle_file(path: Path) -> bool:
+    """True for a workbook, a file whose extension a puzzle format claims, or (for
+    extensions other files share) a file whose start reads as a puzzle format."""
+    from .workbook.files import is_workbook
+
+    if is_workbook(path):
+        return True
+    suffix = path.suffix.lower()
+    claimed = _claimed_extensions()
+    if suffix in claimed and suffix not in SHARED_EXTENSIONS:
+        return True
+    if suffix not in SHARED_EXTENSIONS and suffix not in claimed:
+        return False
+    return _sniffs(path)
+
+
+def workbook_file(path: Path) -> bool:
+    """True for a workbook (what ``grade`` takes from a folder)."""
+    from .workbook.files import is_workbook
+
+    return is_workbook(path)
+
+
+def _claimed_extensions() -> set[str]:
+    """Every extension some puzzle format reads."""
+    from .formats import FORMATS, format_module
+
+    return {ext for name in FORMATS for ext in format_module(name).EXTENSIONS}
+
+
+def _sniffs(path: Path) -> bool:
+    """True when the start of the file reads as a puzzle format."""
+    from .formats import FORMATS, format_module
+
+    try:
+        with path.open("rb") as fh:
+            data = fh.read(SNIFF_BYTES)
+    except OSError:
+        return True  # let the reader name the problem
+    if b"\0" in data and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return False  # a binary file
+    try:
+        text = data.decode("utf-16") if data[:2] in (b"\xff\xfe", b"\xfe\xff") else None
+        text = text if text is not None else data.decode("utf-8-sig", errors="replace")
+    except UnicodeDecodeError:
+        return False
+    if len(data) == SNIFF_BYTES:  # a cut line must not spoil the sniffing
+        text = text[: text.rfind("\n") + 1] or text
+    for name in FORMATS:
+        try:
+            if format_module(name).sniff(text):
+                return True
+        except Exception:  # a sniffer that chokes on a cut text: not this format
+            continue
+    return False
+
+
+def expand(
+    arguments: Iterable[str],
+    take: Callable[[Path], bool] = puzzle_file,
+    leave_out: Iterable[str | os.PathLike] = (),
+) -> Inputs:
+    """The files the arguments name. ``take`` picks the files of a folder; ``leave_out``
+    names files and folders never taken from a folder or a wildcard (the output)."""
+    found = Inputs()
+    seen: set[str] = set()
+    left = [Path(p).resolve() for p in leave_out]
+
+    def excluded(path: Path) -> bool:
+        real = path.resolve()
+        return any(real == x or x in real.parents for x in left)
+
+    def add(path: str, root: Path | None = None) -> None:
+        key = os.path.normcase(os.path.realpath(path))
+        if key in seen:
+            return
+        seen.add(key)
+        found.paths.append(path)
+        if root is not None:
+            found.roots[path] = root
+
+    for arg in arguments:
+        for path, root in _named(arg, take, excluded, found):
+            add(path, root)
+    return found
+
+
+def _named(
+    arg: str, take: Callable[[Path], bool], excluded: Callable[[Path], bool], found: Inputs
+) -> list[tuple[str, Path | None]]:
+    """The files one argument names, each with the folder it was walked from (or None);
+    a folder's passed-over files and the argument's error are noted in ``found``."""
+    path = Path(arg)
+    if path.is_dir():
+        files, passed = _walk(path, take, excluded)
+        if passed:
+            found.skipped[arg] = passed
+        if not files:
+            found.errors.append(f"{arg}: no puzzle files or workbooks in this folder")
+        return [(f, path) for f in files]
+    if path.exists() or not WILDCARD.search(arg):
+        return [(arg, None)]  # as named (a missing file is reported by whoever reads it)
+    out: list[tuple[str, Path | None]] = []
+    for m in sorted(glob.glob(arg, recursive=True)):
+        if excluded(Path(m)):
+            continue
+        if Path(m).is_dir():
+            out += [(f, Path(m)) for f in _walk(Path(m), take, excluded)[0]]
+        elif not is_hidden(Path(m).name):
+            out.append((m, None))
+    if not out:
+        found.errors.append(f"{arg}: no file matches")
+    return out
+
+
+def _walk(
+    folder: Path, take: Callable[[Path], bool], excluded: Callable[[Path], bool]
+) -> tuple[list[str], list[str]]:
+    """The files of a folder and its sub-folders that ``take`` accepts, in sorted order,
+    and the names of those it passed over."""
+    files: list[str] = []
+    passed: list[str] = []
+    for top, dirs, names in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if not is_hidden(d) and not excluded(Path(top, d)))
+        for name in sorted(names):
+            path = Path(top, name)
+            if is_hidden(name) or excluded(path) or not path.is_file():
+                continue
+            if take(path):
+                files.append(str(path))
+            else:
+                passed.append(str(path.relative_to(folder)))
+    return files, passed
