@@ -164,7 +164,8 @@ def test_convert_a_folder_into_puzzle_files_goes_on_past_a_file_that_cannot_be_w
     out_dir = tmp_path / "files"
     code, out, err = run(capsys, "convert", str(folder), "--out-dir", str(out_dir), "--to", "non")
     assert code == 2
-    assert "taai.non: 3 puzzles, but a .non file holds one" in err
+    source, target = folder / "term 1" / "taai.txt", out_dir / "term 1" / "taai.non"
+    assert f"{source} → {target}: 3 puzzles, but a .non file holds one" in err
     written = sorted(p.relative_to(out_dir).as_posix() for p in out_dir.rglob("*.non"))
     assert written == ["dancer.non", "small.non", "term 1/small.non"]
     small = read_puzzles(out_dir / "small.non")[0]

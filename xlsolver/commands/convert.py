@@ -130,7 +130,9 @@ def run(args) -> int:
         return EXIT_BAD_INPUT
     bar = _bar(len(targets))
     for source, target in targets:
-        code = max(code, convert_into([source], target, args.sheet, args.format, in_place, bar))
+        code = max(
+            code, convert_into([source], target, args.sheet, args.format, in_place, bar, True)
+        )
         bar.update()
     bar.close()
     return code
@@ -165,9 +167,11 @@ def convert_into(
     fmt: str | None,
     in_place: bool,
     bar=None,
+    copy: bool = False,
 ) -> int:
     """Every puzzle of the sources into one file; one line on success, exit status 2 with
-    one line naming the file when one cannot be read or the output cannot be written."""
+    one line naming the file when one cannot be read or the output cannot be written (a
+    ``copy`` of a folder's file also names its source)."""
     say = print if bar is None else bar.write
     try:
         check_output(output, sources, in_place=in_place)
@@ -188,7 +192,8 @@ def convert_into(
                 raise
         count = len(puzzles)
     except (WorkbookError, FormatError, ValueError, OSError) as exc:
-        say(f"xlsolver: {exc}", file=sys.stderr)
+        origin = f"{sources[0]} → " if copy and str(sources[0]) not in str(exc) else ""
+        say(f"xlsolver: {origin}{exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     names = str(sources[0]) if len(sources) == 1 else f"{len(sources)} files"
     say(f"{names} → {output}: {count} puzzle{'s' if count != 1 else ''}")
