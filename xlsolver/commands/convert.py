@@ -25,8 +25,8 @@ from ..workbook.template import write_template
 from ..writes import check_output
 
 HELP = (
-    "convert between puzzle files (.non, .nin, TAAI, webpbn XML, JSON, …) and workbooks "
-    "(.xlsx, .ods, …)"
+    "convert between puzzle files (.non, .nin, .mk, .g, .cwd, TAAI, webpbn XML, JSON, …; "
+    "Tatham Pattern game IDs and .sav files are read) and workbooks (.xlsx, .ods, …)"
 )
 
 

@@ -13,8 +13,9 @@ from ..exits import EXIT_BAD_INPUT, EXIT_OK, EXIT_UNSOLVED
 from .options import add_time_limit
 
 HELP = (
-    "solve puzzle files (.non, .nin, TAAI, GRID text, webpbn XML, TOML, JSON; colour puzzles "
-    "too) and workbooks (.xlsx, .xlsm; .ods, .xls through LibreOffice)"
+    "solve puzzle files (.non, .nin, .mk, .g, .cwd, TAAI, GRID text, webpbn XML, TOML, JSON, "
+    "Tatham Pattern game IDs and .sav files; colour puzzles too) and workbooks (.xlsx, .xlsm; "
+    ".ods, .xls through LibreOffice)"
 )
 
 

@@ -49,10 +49,14 @@ XML_ENCODING = re.compile(rb"""<\?xml\s[^>]*?encoding\s*=\s*["']([A-Za-z][\w.:-]
 FORMATS = {
     "non": "xlsolver.formats.non",
     "nin": "xlsolver.formats.nin",
+    "mk": "xlsolver.formats.mk",
+    "cwd": "xlsolver.formats.cwd",
     "taai": "xlsolver.formats.taai",
     "xml": "xlsolver.formats.webpbn_xml",
     "toml": "xlsolver.formats.nonogrid_toml",
     "grid": "xlsolver.formats.grid",
+    "g": "xlsolver.formats.olsak_g",
+    "pattern": "xlsolver.formats.pattern",
     "json": "xlsolver.formats.jsonfile",
 }
 
@@ -88,14 +92,25 @@ def detect_format(path: str | Path, text: str | None = None) -> str:
 
         if is_solutions(text):
             raise FormatError("a solutions file of a batch (boards of 0 and 1), not clues", path)
+        _refuse_other_game(text, path)
     raise _unknown_format(path)
+
+
+def _refuse_other_game(text: str, path: str | Path) -> None:
+    """FormatError naming the game of a Tatham save file that is not Pattern's."""
+    from .pattern import GAME, other_game
+
+    game = other_game(text)
+    if game is not None:
+        raise FormatError(f"a save file of {game}, not {GAME}", path)
 
 
 def _unknown_format(path: str | Path) -> FormatError:
     """The error for a file no format recognises."""
     suffix = Path(path).suffix or "(no extension)"
     return FormatError(
-        f"unknown puzzle format {suffix}: not .non, .nin, TAAI, webpbn XML, TOML, GRID or JSON",
+        f"unknown puzzle format {suffix}: not .non, .nin, .mk, .g, .cwd, TAAI, webpbn XML, "
+        "TOML, GRID, JSON or a Tatham Pattern game ID or save file",
         path,
     )
 
