@@ -33,6 +33,9 @@ SEEDS = {
     "xml": ROOT / "tests" / "data" / "numberloom-take_two.xml",
     "txt": ROOT / "tests" / "data" / "taai2011-first3-questions.txt",
     "toml": ROOT / "tests" / "data" / "nonogrid-uk-flag.toml",
+    "mk": ROOT / "tests" / "data" / "olsak-test.mk",
+    "g": ROOT / "tests" / "data" / "olsak-viceres.g",
+    "pattern": ROOT / "tests" / "data" / "tatham-pattern-ids.txt",
 }
 BOOK = ROOT / "workbooks" / "small.xlsx"
 BUDGET = float(os.environ.get("FUZZ_SECONDS", "35"))
@@ -141,7 +144,8 @@ FUZZ = settings(
 
 @pytest.mark.parametrize("kind", sorted(SEEDS))
 def test_mutated_puzzle_files(kind: str) -> None:
-    """.non, .nin, JSON, webpbn XML, TAAI and TOML: solve and convert never crash."""
+    """.non, .nin, JSON, webpbn XML, TAAI, TOML, .mk, .g and Pattern game IDs: solve and
+    convert never crash."""
     seed = SEEDS[kind].read_bytes()
     budget = Budget(SHARE)
     with tempfile.TemporaryDirectory() as tmp:
