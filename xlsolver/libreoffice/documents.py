@@ -187,14 +187,29 @@ def _is_calc(doc) -> bool:
         return False
 
 
-def convert_copy(source: Path, target: Path, inputs=(), *, in_place: bool = False) -> Path:
-    """Store a workbook file (e.g. an .xlsx we wrote) as ``target`` in another format."""
+def convert_copy(
+    source: Path,
+    target: Path,
+    inputs=(),
+    *,
+    in_place: bool = False,
+    widths: dict[str, dict[int, float]] | None = None,
+) -> Path:
+    """Store a workbook file (e.g. an .xlsx we wrote) as ``target`` in another format.
+
+    ``widths`` (sheet → column → characters as Excel shows them) are set first, as
+    lengths (:meth:`UnoSheet.set_column_widths`); a document opened read-only ignores
+    such changes, so then ``source`` (a draft of ours) is opened for editing.
+    """
     office = server(target)
     try:
-        doc = office.load(source, read_only=True, untrusted=True)
+        doc = office.load(source, read_only=not widths, untrusted=True)
     except LibreOfficeError as exc:
         raise WorkbookError(str(exc)) from None
     try:
+        book = UnoBook(doc)
+        for name, columns in (widths or {}).items():
+            book.sheet(name).set_column_widths(columns)
         store(doc, target, inputs, in_place=in_place)
     finally:
         office.close(doc)

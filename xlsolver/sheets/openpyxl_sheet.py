@@ -22,13 +22,14 @@ from openpyxl import Workbook, load_workbook
 from openpyxl.cell.cell import MergedCell
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.styles.colors import COLOR_INDEX
-from openpyxl.utils import get_column_letter, quote_sheetname
+from openpyxl.utils import column_index_from_string, get_column_letter, quote_sheetname
 from openpyxl.utils.cell import range_boundaries
 from openpyxl.utils.exceptions import InvalidFileException
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.worksheet import Worksheet
 
+from . import paper
 from .errors import WorkbookError
 from .protocol import (
     BOTTOM,
@@ -477,9 +478,10 @@ class XlsxSheet(SheetBase):
                 cell.number_format = fmt.number_format
 
     def set_column_widths(self, widths: dict[int, float]) -> None:
-        """Column widths in characters, by 1-based column number."""
+        """Column widths in characters as Excel shows them, by 1-based column number
+        (stored with Excel's padding: :func:`paper.stored_width`)."""
         for c, w in widths.items():
-            self.ws.column_dimensions[get_column_letter(c)].width = w
+            self.ws.column_dimensions[get_column_letter(c)].width = paper.stored_width(w)
 
     def set_row_heights(self, heights: dict[int, float]) -> None:
         """Row heights in points, by 1-based row number."""
@@ -508,14 +510,13 @@ class XlsxSheet(SheetBase):
         ``repeat_rows`` (first, last) printed on top of every page, and a page break
         after each row of ``row_breaks``.
         """
-        top, left, bottom, right = area
         self.ws.print_area = _a1(area)
         if fit_to_page or fit_width:
             self.ws.sheet_properties.pageSetUpPr.fitToPage = True
             self.ws.page_setup.fitToWidth = 1
             self.ws.page_setup.fitToHeight = 0 if fit_width else 1
         if landscape is None:
-            landscape = (right - left) > (bottom - top) * 1.2
+            landscape = paper.landscape(area)
         self.ws.page_setup.orientation = "landscape" if landscape else "portrait"
         self.ws.print_options.horizontalCentered = True
         if repeat_rows is not None:
@@ -622,6 +623,19 @@ class XlsxBook:
                 return self._sheets.setdefault(name, XlsxSheet(ws, self._saved_sheet))
         names = ", ".join(ws.title for ws in self.wb.worksheets)
         raise KeyError(f"no sheet named {name!r} (sheets: {names})")
+
+    def column_widths(self) -> dict[str, dict[int, float]]:
+        """The columns given a width, sheet by sheet: characters as Excel shows them."""
+        out: dict[str, dict[int, float]] = {}
+        for ws in self.wb.worksheets:
+            for key, dim in ws.column_dimensions.items():
+                if not dim.customWidth or not dim.width:
+                    continue
+                first = dim.min or column_index_from_string(key)
+                chars = paper.characters(paper.excel_pixels(dim.width))
+                for c in range(first, max(first, dim.max or first) + 1):
+                    out.setdefault(ws.title, {})[c] = chars
+        return out
 
     def add_sheet(self, name: str) -> XlsxSheet:
         """Append a new empty worksheet; a leftover default empty sheet is reused."""

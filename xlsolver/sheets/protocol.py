@@ -294,7 +294,9 @@ class LayoutSheet(Sheet, Protocol):
         """Set borders, alignment and font of cells (sides left ``None`` are kept)."""
 
     def set_column_widths(self, widths: dict[int, float]) -> None:
-        """Column widths in characters, by 1-based column number."""
+        """Column widths in characters as Excel shows them (its Column Width box), by
+        1-based column number; :mod:`xlsolver.sheets.paper` turns them into each
+        program's own unit."""
 
     def set_row_heights(self, heights: dict[int, float]) -> None:
         """Row heights in points, by 1-based row number."""

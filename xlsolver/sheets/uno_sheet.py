@@ -18,6 +18,7 @@ import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from . import paper
 from .errors import WorkbookError, locked_message
 from .protocol import (
     BOTTOM,
@@ -40,9 +41,6 @@ NO_COLOUR = -1  # UNO's "transparent background"
 HAIRLINE = 2  # 1/100 mm: LibreOffice's hairline (Excel "hair")
 BORDER_WIDTHS = {"hair": 2, "thin": 26, "medium": 53, "thick": 79}  # 1/100 mm
 SOLID, DOUBLE = 0, 3  # com.sun.star.table.BorderLineStyle
-CHAR_WIDTH = 0.19  # cm per Excel "character" of column width (Calibri 11 at 96 dpi)
-HUNDREDTH_MM_PER_POINT = 35.278
-HUNDREDTH_MM_PER_CHAR = 190
 BOLD = 150.0  # com.sun.star.awt.FontWeight.BOLD
 NORMAL = 100.0
 HORI = {"left": "LEFT", "center": "CENTER", "right": "RIGHT"}
@@ -540,16 +538,17 @@ class UnoSheet(SheetBase):
             ranges.setPropertyValue("NumberFormat", self.book.number_format(fmt.number_format))
 
     def set_column_widths(self, widths: dict[int, float]) -> None:
-        """Column widths in characters, by 1-based column number."""
+        """Column widths in characters as Excel shows them, by 1-based column number: set
+        in 1/100 mm as wide as Excel shows them, whatever font Calc has for Calibri."""
         columns = self.sheet.getColumns()
         for c, w in widths.items():
-            columns.getByIndex(c - 1).setPropertyValue("Width", round(w * HUNDREDTH_MM_PER_CHAR))
+            columns.getByIndex(c - 1).setPropertyValue("Width", paper.column_hundredth_mm(w))
 
     def set_row_heights(self, heights: dict[int, float]) -> None:
         """Row heights in points, by 1-based row number."""
         rows = self.sheet.getRows()
         for r, h in heights.items():
-            rows.getByIndex(r - 1).setPropertyValue("Height", round(h * HUNDREDTH_MM_PER_POINT))
+            rows.getByIndex(r - 1).setPropertyValue("Height", paper.hundredth_mm(h))
 
     def merge(self, rect: Rect) -> None:
         """Merge a rectangle of cells."""
@@ -570,7 +569,6 @@ class UnoSheet(SheetBase):
         As :meth:`XlsxSheet.set_print_setup`: one page, or one page wide; landscape by
         the area's shape unless told; header rows repeated; page breaks after rows.
         """
-        top, left, bottom, right = area
         self.sheet.setPrintAreas((self._range(area).getRangeAddress(),))
         styles = self.book.doc.getStyleFamilies().getByName("PageStyles")
         page = styles.getByName(self.sheet.getPropertyValue("PageStyle"))
@@ -578,7 +576,7 @@ class UnoSheet(SheetBase):
             page.setPropertyValue("ScaleToPagesX", 1)
             page.setPropertyValue("ScaleToPagesY", 0 if fit_width else 1)
         if landscape is None:
-            landscape = (right - left) > (bottom - top) * 1.2
+            landscape = paper.landscape(area)
         width, height = page.getPropertyValue("Width"), page.getPropertyValue("Height")
         if landscape != (width > height):
             page.setPropertyValue("Width", height)

@@ -368,7 +368,8 @@ class XwSheet(SheetBase):
                 rng.number_format = fmt.number_format
 
     def set_column_widths(self, widths: dict[int, float]) -> None:
-        """Column widths in characters, by 1-based column number."""
+        """Column widths in characters as Excel shows them (Excel's own ``ColumnWidth``),
+        by 1-based column number."""
         for c, w in widths.items():
             self.sheet.range((1, c)).column_width = w
 

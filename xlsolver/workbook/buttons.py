@@ -14,8 +14,9 @@ import re
 import zipfile
 from pathlib import Path
 
+from ..sheets import paper
 from ..sheets.errors import WorkbookError
-from .template import CELL_WIDTH, TemplateLayout, write_template
+from .template import TemplateLayout, write_template
 
 BUTTONS_FILE = Path(__file__).resolve().parent.parent / "data" / "buttons.xlsm"
 PUZZLE_SHEET = "Puzzle"
@@ -23,7 +24,7 @@ VML = "xl/drawings/vmlDrawing1.vml"
 ANCHOR = re.compile(r"<x:Anchor>([^<]*)</x:Anchor>")
 MARGIN_LEFT = re.compile(r"margin-left:[\d.]+pt")
 DEFAULT_WIDTH_PT = 48.0  # a column of Excel's default width (8.43 characters, 64 px)
-NARROW_WIDTH_PT = CELL_WIDTH * 7 * 0.75 + 3.75  # a template column: 25 px
+NARROW_WIDTH_PT = paper.points(paper.CELL_PIXELS)  # a template column
 
 
 def write_button_workbook(

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 XLSX_SUFFIXES = (".xlsx", ".xlsm")
 OFFICE_SUFFIXES = (".ods", ".xls", ".xlsb", ".fods")  # = libreoffice.documents.READ_SUFFIXES
 WORKBOOK_SUFFIXES = XLSX_SUFFIXES + OFFICE_SUFFIXES
+ODF_SUFFIXES = (".ods", ".fods")  # lengths in the file, not characters
 UNWRITABLE = {".xlsb": ".xlsx"}  # formats read but not written: what a copy becomes
 
 
@@ -126,7 +127,10 @@ def save_new(book, target: str | os.PathLike, inputs=(), *, in_place: bool = Fal
         raise WorkbookError(str(exc)) from None
     from ..libreoffice.documents import convert_copy, scratch_folder
 
+    # An OpenDocument file stores lengths, not characters: the columns are set as wide as
+    # Excel shows them, not as wide as Calc reads characters of its stand-in for Calibri.
+    widths = book.column_widths() if target.suffix.lower() in ODF_SUFFIXES else {}
     with scratch_folder() as folder:
         draft = folder / "draft.xlsx"
         draft.write_bytes(data)
-        return convert_copy(draft, target, inputs, in_place=in_place)
+        return convert_copy(draft, target, inputs, in_place=in_place, widths=widths)

@@ -14,12 +14,11 @@ from collections import defaultdict
 from dataclasses import dataclass, replace
 
 from ..nonogram.puzzle import Puzzle
+from ..sheets.paper import CELL_HEIGHT, CELL_WIDTH
 from ..sheets.protocol import BAD_CLUE_STYLE, Cell, CellFormat, LayoutSheet, Rect, column_letter
 from .layout import MAX_SIDE
 
 BLOCK = 5  # a thick line every 5 cells
-CELL_WIDTH = 2.86  # characters: about 25 pixels, square with CELL_HEIGHT
-CELL_HEIGHT = 18.75  # points: 25 pixels
 THIN, THICK = "thin", "medium"
 TITLE_ROW, SIZE_ROW = 1, 2
 FIRST_BAND_ROW = 4  # a blank row between the size labels and the column clues
