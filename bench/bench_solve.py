@@ -123,8 +123,8 @@ def check(puzzle, result, expected, reference) -> str:
     return "ok"
 
 
-def run_other(command: str, path: Path, limit: float | None) -> str:
-    """Seconds another solver's command takes on one file."""
+def run_other(command: str, path: Path, limit: float | None) -> float | str:
+    """Wall seconds another solver's command takes on one file ("timeout", "error: …")."""
     cmd = [part.replace("{file}", str(path)) for part in shlex.split(command)]
     start = time.perf_counter()
     try:
@@ -133,7 +133,20 @@ def run_other(command: str, path: Path, limit: float | None) -> str:
         return "timeout"
     except OSError as exc:
         return f"error: {exc}"
-    return f"{time.perf_counter() - start:.3f}"
+    return time.perf_counter() - start
+
+
+def other_cell(runs: list[float | str], ours: float | None) -> str:
+    """The other solver's median seconds and xlsolver's time as a multiple of it (no
+    multiple for a batch, which the other solver ran as a whole file)."""
+    failed = [r for r in runs if isinstance(r, str)]
+    if failed:
+        return f"  other: {failed[0]}"
+    other = statistics.median(runs)  # type: ignore[type-var]
+    if ours is None:
+        return f"  other, whole file: {other:.3f}"
+    ratio = f"{ours / other:.2g}×" if other > 0 else "-"
+    return f"  other: {other:.3f} ({min(runs):.3f}–{max(runs):.3f}) ratio {ratio}"
 
 
 STARTUP_PUZZLE = ROOT / "examples" / "dancer.non"
@@ -190,13 +203,16 @@ def cpu_now() -> float:
     return time.process_time() + child.ru_utime + child.ru_stime
 
 
-def solve_repeated(puzzle, args, solve):
-    """Solve ``args.repeat`` times: the last result, wall timing, median cpu, reproducible?"""
+def solve_repeated(puzzle, args, solve, between=None):
+    """Solve ``args.repeat`` times: the last result, wall timing, median cpu, reproducible?
+    ``between`` (another solver's run) is called after each solve, so the two alternate."""
     from _runner import Timing
 
     timing, cpu, seen = Timing(), [], set()
     result = None
     for _ in range(max(1, args.repeat)):
+        if between is not None and result is not None:
+            between()
         c0 = cpu_now()
         result = solve(
             puzzle,
@@ -207,6 +223,8 @@ def solve_repeated(puzzle, args, solve):
         cpu.append(cpu_now() - c0)
         timing.seconds.append(result.seconds)
         seen.add((result.status, tuple(s.tobytes() for s in result.solutions)))
+    if between is not None:
+        between()
     return result, timing, statistics.median(cpu), len(seen) == 1
 
 
@@ -247,9 +265,15 @@ def main(argv: list[str] | None = None) -> int:
         sources.append((Path("n-Dom"), [dom(n) for n in range(3, 12)]))
     for path, entries in sources:
         refs = reference_solutions(path) if path.exists() else None
-        other = (
-            run_other(args.other, path, args.time_limit) if args.other and path.exists() else None
-        )
+        others: list[float | str] = []  # the other solver's runs on this file
+
+        def run_it(path: Path = path, others: list = others) -> None:
+            others.append(run_other(args.other, path, args.time_limit))
+
+        # a file of one puzzle: the other solver runs after each of xlsolver's runs
+        alternate = run_it if args.other and path.exists() and len(entries) == 1 else None
+        if args.other and path.exists() and alternate is None:  # a batch: once, whole
+            run_it()
         for i, puzzle in enumerate(entries[: args.first] if args.first else entries):
             if isinstance(puzzle, FormatError):
                 rows.append((f"{path.name}#{i + 1}", "-", "invalid", "", 0.0, "ok"))
@@ -257,7 +281,7 @@ def main(argv: list[str] | None = None) -> int:
             name = f"{path.name}" + (f"#{i + 1}" if len(entries) > 1 else "")
             if puzzle.meta.get("name"):
                 name += f" {puzzle.meta['name']}"
-            result, timing, cpu, same = solve_repeated(puzzle, args, solve)
+            result, timing, cpu, same = solve_repeated(puzzle, args, solve, alternate)
             exp = expected.get((path.name, puzzle.meta.get("name", "")))
             ref = refs[i] if refs is not None and i < len(refs) else None
             verdict = check(puzzle, result, exp, ref) if same else "NOT REPRODUCIBLE"
@@ -268,7 +292,8 @@ def main(argv: list[str] | None = None) -> int:
             rows.append(row)
             cpus.append(cpu)
             if not args.quiet:
-                extra = f"  other: {other}" if other is not None and i == 0 else ""
+                ours = timing.median if alternate is not None else None
+                extra = other_cell(others, ours) if others and i == 0 else ""
                 secs = timing.cell(digits=3) if args.repeat > 1 else f"{timing.median:9.3f}"
                 print(
                     f"{row[0]:40} {size:>9} {row[2]:>13} {row[3]:>6} {secs:>9} {cpu:7.3f} "
