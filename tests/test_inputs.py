@@ -258,3 +258,37 @@ def test_a_folder_of_workbooks_names_the_drawing_among_them(capsys, tmp_path: Pa
     book = openpyxl.load_workbook(tmp_path / "out" / "a-small.xlsx")
     assert any(c.fill.fgColor.rgb not in (None, "00000000") for c in book.active["E7:N16"][0])
     assert not (tmp_path / "out" / "b-house.xlsx").exists()
+
+
+def test_a_puzzle_piped_in_is_read_from_stdin(capsys, monkeypatch) -> None:
+    import io
+
+    text = (DATA / "webpbn-00001-dancer.non").read_bytes()
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(text)))
+    code, out, err = run(capsys, "solve", "-", "--json")
+    assert code == 0, err
+    (record,) = json_records(out)
+    solution = np.array([[c == "#" for c in row] for row in record["solutions"][0]])
+    assert record["status"] == "unique"
+    assert read_puzzles(DATA / "webpbn-00001-dancer.non")[0].is_solution(solution)
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"buy milk\n")))
+    code, out, err = run(capsys, "solve", "-")
+    assert code == 2 and err.startswith("xlsolver: stdin: unknown puzzle format: not .non")
+
+
+def test_a_pattern_game_id_may_be_the_argument_itself(capsys, tmp_path: Path) -> None:
+    """A game ID copied from Tatham's Pattern (Game > Specific…) is solved as typed."""
+    game_id = (DATA / "tatham-pattern-ids.txt").read_text().splitlines()[0]  # the 4×4
+    code, out, err = run(capsys, "solve", game_id, "--json")
+    assert code == 0, err
+    (record,) = json_records(out)
+    grid = np.array([[c == "#" for c in row] for row in record["solutions"][0]])
+    runs = [
+        ".".join(str(len(r)) for r in "".join("#" if b else "." for b in line).split(".") if r)
+        for line in list(grid.T) + list(grid)
+    ]
+    assert record["status"] == "unique" and "4x4:" + "/".join(runs) == game_id
+    code, _, err = run(capsys, "solve", "10x10#123")
+    assert code == 2 and "random-seed game ID" in err
+    code, _, err = run(capsys, "solve", str(tmp_path / "missing.non"))
+    assert code == 2 and "missing.non: cannot read" in err

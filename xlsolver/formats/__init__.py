@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import importlib
 import re
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -44,6 +45,7 @@ __all__ = [
 MANY = (
     "write them to a .nonpack, .json, .xml or .nin file, GRID text (--format grid), or a workbook"
 )
+STDIN = "-"  # the name that reads a puzzle from standard input
 XML_ENCODING = re.compile(rb"""<\?xml\s[^>]*?encoding\s*=\s*["']([A-Za-z][\w.:-]*)["']""")
 # Sniffing order matters: the most specific signatures first.
 FORMATS = {
@@ -107,11 +109,12 @@ def _refuse_other_game(text: str, path: str | Path) -> None:
 
 def _unknown_format(path: str | Path) -> FormatError:
     """The error for a file no format recognises."""
-    suffix = Path(path).suffix or "(no extension)"
+    piped = str(path) == STDIN
+    suffix = "" if piped else " " + (Path(path).suffix or "(no extension)")
     return FormatError(
-        f"unknown puzzle format {suffix}: not .non, .nin, .mk, .g, .cwd, TAAI, webpbn XML, "
+        f"unknown puzzle format{suffix}: not .non, .nin, .mk, .g, .cwd, TAAI, webpbn XML, "
         "TOML, GRID, JSON or a Tatham Pattern game ID or save file",
-        path,
+        "stdin" if piped else path,
     )
 
 
@@ -119,29 +122,33 @@ def _read_text(path: str | Path) -> str:
     """A file's text (UTF-8, a BOM allowed; UTF-16 with its BOM; the encoding an XML
     declaration names), or a FormatError saying why not."""
     encoding = "UTF-8"
+    shown = "stdin" if str(path) == STDIN else path  # what an error names
     try:
-        with Path(path).open("rb") as fh:
-            data = fh.read(MAX_PUZZLE_FILE + 1)  # a stream (a FIFO, /dev/zero) is capped too
+        if str(path) == STDIN:  # `xlsolver solve -`: the puzzle piped in
+            data = sys.stdin.buffer.read(MAX_PUZZLE_FILE + 1)
+        else:
+            with Path(path).open("rb") as fh:
+                data = fh.read(MAX_PUZZLE_FILE + 1)  # a stream (/dev/zero) is capped too
         if len(data) > MAX_PUZZLE_FILE:
             limit = MAX_PUZZLE_FILE // 2**20
-            raise FormatError(f"over {limit} MB: puzzle files are read up to {limit} MB", path)
+            raise FormatError(f"over {limit} MB: puzzle files are read up to {limit} MB", shown)
         if data[:2] in (b"\xff\xfe", b"\xfe\xff"):  # UTF-16 with its BOM (Windows Notepad)
             return data.decode("utf-16")
         declared = XML_ENCODING.match(data)  # <?xml … encoding="ISO-8859-1"?>
         named = declared.group(1).decode("ascii") if declared else "UTF-8"
         if named.lower().replace("_", "-") not in ("utf-8", "utf8"):
             encoding = named
-            return _decode(data, encoding, path)
+            return _decode(data, encoding, shown)
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         where = f"line {line}, byte {exc.start}"
         if encoding != "UTF-8":
             reason = f"not {encoding} text ({where}), the encoding its XML declaration names"
-            raise FormatError(reason, path) from exc
-        raise FormatError(f"not UTF-8 text ({where}); save it as UTF-8", path) from exc
+            raise FormatError(reason, shown) from exc
+        raise FormatError(f"not UTF-8 text ({where}); save it as UTF-8", shown) from exc
     except OSError as exc:
-        raise FormatError(f"cannot read: {exc.strerror or exc}", path) from exc
+        raise FormatError(f"cannot read: {exc.strerror or exc}", shown) from exc
 
 
 def _decode(data: bytes, encoding: str, path: str | Path) -> str:
@@ -182,14 +189,20 @@ def read_entries(path: str | Path) -> list[Puzzle | FormatError]:
 
     Raises FormatError when the file is unreadable or its format unknown.
     """
+    if str(path) != STDIN and not Path(path).exists():
+        from .pattern import sniff as game_id
+
+        if game_id(str(path)):  # a Pattern game ID typed as the argument, as copied
+            return loads(str(path), "pattern", source="game ID")
     try:
         text = _read_text(path)
     except FormatError as exc:
         if isinstance(exc.__cause__, UnicodeDecodeError) and _by_extension(path) is None:
             unknown = _unknown_format(path)
-            raise FormatError(f"{unknown.reason}; the file is {exc.reason}", path) from exc
+            raise FormatError(f"{unknown.reason}; the file is {exc.reason}", exc.path) from exc
         raise
-    return loads(text, detect_format(path, text), source=str(path))
+    source = "stdin" if str(path) == STDIN else str(path)
+    return loads(text, detect_format(path, text), source=source)
 
 
 def read_puzzles(path: str | Path) -> list[Puzzle | ColourPuzzle]:
