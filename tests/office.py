@@ -57,3 +57,17 @@ def run_macros(office, source: Path, actions: list[str], out: Path) -> list[str]
     finally:
         office.close(doc)
     return messages
+
+
+def size_sheet(path: Path, width: int, height: int, title: str | None = None) -> Path:
+    """A workbook as a person starts a grid for New grid: ``width`` and ``height`` typed
+    in row 2, a title in A1 when given."""
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    ws = wb.active
+    if title is not None:
+        ws["A1"] = title
+    ws["A2"], ws["C2"], ws["E2"], ws["G2"] = "width", width, "height", height
+    wb.save(path)
+    return path

@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from conftest import workbooks_module, write_clues
-from office import SCRIPT, macro_office, run_macros
+from office import SCRIPT, macro_office, run_macros, size_sheet
 from openpyxl import Workbook, load_workbook
 from openpyxl.styles import Border, Side
 
@@ -172,11 +172,7 @@ def test_clear_restores_the_blank_grid(office, tmp_path):
 
 def test_new_grid_lays_out_the_typed_size(office, tmp_path):
     """New grid on a sheet holding only the size lays out an empty template of that size."""
-    src = tmp_path / "blank.xlsx"
-    wb = Workbook()
-    ws = wb.active
-    ws["A1"], ws["A2"], ws["C2"], ws["E2"], ws["G2"] = "My puzzle", "width", 7, "height", 4
-    wb.save(src)
+    src = size_sheet(tmp_path / "blank.xlsx", 7, 4, title="My puzzle")
     out = tmp_path / "new.xlsx"
     (message,) = run_macros(office, src, ["new_grid"], out)
     assert message.startswith("new 7×4 grid"), message
@@ -232,11 +228,7 @@ def test_new_grid_writes_live_clue_checks(office, tmp_path):
     """The template New grid writes in Calc checks the clues as they are typed."""
     from xlsolver.workbook.template import TOTALS_CELL, plan
 
-    src = tmp_path / "size.xlsx"
-    wb = Workbook()
-    ws = wb.active
-    ws["A2"], ws["C2"], ws["E2"], ws["G2"] = "width", 5, "height", 4
-    wb.save(src)
+    src = size_sheet(tmp_path / "size.xlsx", 5, 4)
     work = tmp_path / "work-size.xlsx"
     shutil.copy(src, work)
     doc = office.load(work)

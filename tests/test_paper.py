@@ -168,17 +168,12 @@ def carlito() -> str:
 @pytest.mark.libreoffice
 def test_calc_new_grid_is_square_on_paper(office, tmp_path):
     """The New grid button lays the grid out in lengths: square whatever the fonts."""
-    from openpyxl import Workbook
+    from office import size_sheet
 
     from xlsolver.actions import new_grid
     from xlsolver.sheets.uno_sheet import UnoBook
 
-    src = tmp_path / "size.xlsx"
-    wb = Workbook()
-    ws = wb.active
-    ws["A2"], ws["C2"], ws["E2"], ws["G2"] = "width", 15, "height", 20
-    wb.save(src)
-    doc = office.load(src)
+    doc = office.load(size_sheet(tmp_path / "size.xlsx", 15, 20))
     try:
         book = UnoBook(doc)
         sheet = book.sheets()[0]
