@@ -177,7 +177,8 @@ def drawing_book(path: Path, rows: list[str], title: str, colour_rows=None) -> N
 
 
 def class_books(folder: Path, drawing: Path) -> None:
-    """Three students' answers to the house worksheet: all right, 3 wrong, 1 wrong."""
+    """Three students' answers to the house worksheet (`make --mono`, as the README
+    makes the key): all right, 3 wrong, 1 wrong."""
     import tempfile
 
     from openpyxl.styles import PatternFill
@@ -191,7 +192,7 @@ def class_books(folder: Path, drawing: Path) -> None:
     answer = picture(HOUSE_15)
     with tempfile.TemporaryDirectory() as tmp:
         blank = Path(tmp, "house.xlsx")
-        make_worksheet(read_drawing_file(drawing), blank)
+        make_worksheet(read_drawing_file(drawing), blank, mono=True)  # as the README makes it
         for name, wrong in (
             ("Ann Lee", []),
             ("Bob Kim", [(0, 0), (4, 7), (12, 6)]),
