@@ -9,9 +9,11 @@ Files come in a fixed order: as named, a folder's in sorted order; each file onc
 
 from __future__ import annotations
 
+import functools
 import glob
 import os
 import re
+import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,6 +40,11 @@ class Inputs:
         root = self.roots.get(path)
         return Path(path).parent.relative_to(root) if root is not None else Path()
 
+    def report(self) -> None:
+        """The notes and errors on stderr, a line each, as every command prints them."""
+        for line in [*self.notes(), *self.errors]:
+            print(f"xlsolver: {line}", file=sys.stderr)
+
     def notes(self) -> list[str]:
         """One line per folder that held files which are not puzzles."""
         out = []
@@ -62,26 +69,17 @@ def puzzle_file(path: Path) -> bool:
     if is_workbook(path):
         return True
     suffix = path.suffix.lower()
-    claimed = _claimed_extensions()
-    if suffix in claimed and suffix not in SHARED_EXTENSIONS:
-        return True
-    if suffix not in SHARED_EXTENSIONS and suffix not in claimed:
-        return False
-    return _sniffs(path)
+    if suffix in SHARED_EXTENSIONS:
+        return _sniffs(path)
+    return suffix in _claimed_extensions()
 
 
-def workbook_file(path: Path) -> bool:
-    """True for a workbook (what ``grade`` takes from a folder)."""
-    from .workbook.files import is_workbook
-
-    return is_workbook(path)
-
-
-def _claimed_extensions() -> set[str]:
+@functools.cache
+def _claimed_extensions() -> frozenset[str]:
     """Every extension some puzzle format reads."""
     from .formats import FORMATS, format_module
 
-    return {ext for name in FORMATS for ext in format_module(name).EXTENSIONS}
+    return frozenset(ext for name in FORMATS for ext in format_module(name).EXTENSIONS)
 
 
 def _sniffs(path: Path) -> bool:

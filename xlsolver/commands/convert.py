@@ -14,6 +14,7 @@ from ..sheets.openpyxl_sheet import new_book
 from ..workbook.batch import check_unmerged, with_file
 from ..workbook.files import (
     check_target,
+    claim_targets,
     close_book,
     is_workbook,
     open_book,
@@ -109,8 +110,7 @@ def run(args) -> int:
 
     outputs = [x for x in (args.output, args.out_dir) if x]
     found = expand(args.inputs, leave_out=outputs)
-    for line in [*found.notes(), *found.errors]:
-        print(f"xlsolver: {line}", file=sys.stderr)
+    found.report()
     code = EXIT_BAD_INPUT if found.errors else EXIT_OK
     if not found.paths:
         return code
@@ -145,19 +145,10 @@ def plan_copies(found, out_dir: str, to: str | None) -> list[tuple[Path, Path]]:
         raise ValueError("--out-dir needs --to EXT: what to write (xlsx, ods, non, json, …)")
     suffix = "." + to.lower().lstrip(".")
     folder = out_folder(out_dir)
-    pairs: list[tuple[Path, Path]] = []
-    seen: dict[Path, Path] = {}
-    for p in found.paths:
-        source = Path(p)
-        target = folder / found.relative_folder(p) / (source.stem + suffix)
-        if target in seen:
-            raise ValueError(f"{source} and {seen[target]} would both be written to {target}")
-        seen[target] = source
-        pairs.append((source, target))
-    for _, target in pairs:
-        if target.parent != folder:
-            out_folder(target.parent)
-    return pairs
+    sources = [Path(p) for p in found.paths]
+    targets = [folder / found.relative_folder(p) / (Path(p).stem + suffix) for p in found.paths]
+    claim_targets(sources, targets, folder)
+    return list(zip(sources, targets, strict=True))
 
 
 def convert_into(

@@ -29,13 +29,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Grade every file; exit 2 when any file could not be read."""
-    from ..inputs import expand, workbook_file
+    from ..inputs import expand
     from ..teaching import grade_files
+    from ..workbook.files import is_workbook
 
     summary = args.summary or str(Path(args.out_dir) / "summary.xlsx")
-    found = expand(args.answers, workbook_file, leave_out=[args.out_dir, summary, args.key])
-    for line in [*found.notes(), *found.errors]:
-        print(f"xlsolver: {line}", file=sys.stderr)
+    found = expand(args.answers, is_workbook, leave_out=[args.out_dir, summary, args.key])
+    found.report()
     if not found.paths:
         return EXIT_BAD_INPUT
     try:

@@ -74,10 +74,7 @@ def run(args: argparse.Namespace) -> int:
 
     outputs = [x for x in (getattr(args, "output", None), getattr(args, "out_dir", None)) if x]
     found = expand(args.inputs, leave_out=outputs)
-    for line in found.notes():
-        print(f"xlsolver: {line}", file=sys.stderr)
-    for line in found.errors:
-        print(f"xlsolver: {line}", file=sys.stderr)
+    found.report()
     code = EXIT_BAD_INPUT if found.errors else EXIT_OK
     books = [p for p in found.paths if is_workbook(p)]
     files = [p for p in found.paths if not is_workbook(p)]

@@ -18,7 +18,14 @@ from ..exits import EXIT_BAD_INPUT, EXIT_OK
 from ..processes import worker_pool
 from ..sheets.xlsx_parts import left_out_phrase
 from ..workbook.batch import FileReport, SolveOptions, solve_workbook
-from ..workbook.files import copy_name, is_lock_file, needs_office, open_in, out_folder
+from ..workbook.files import (
+    claim_targets,
+    copy_name,
+    is_lock_file,
+    needs_office,
+    open_in,
+    out_folder,
+)
 from ..writes import WRITTEN
 
 
@@ -49,14 +56,7 @@ def plan_targets(args, paths: list[Path]) -> list[Path | None]:
         folder = out_folder(out_dir)  # the folder asked for by name
         within = getattr(args, "folders", None) or {}  # a folder's files keep its sub-folders
         targets = [folder / within.get(str(p), Path()) / copy_name(p) for p in paths]
-        seen: dict[Path, Path] = {}
-        for source, target in zip(paths, targets, strict=True):
-            if target in seen:
-                raise ValueError(f"{source} and {seen[target]} would both be written to {target}")
-            seen[target] = source
-        for target in targets:
-            if target.parent != folder:
-                out_folder(target.parent)
+        claim_targets(paths, targets, folder)
         return targets
     if in_place:
         return list(paths)

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING
 from ..sheets.errors import WorkbookError
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from ..sheets.protocol import Book
 
 XLSX_SUFFIXES = (".xlsx", ".xlsm")
@@ -65,6 +67,20 @@ def out_folder(path: str | os.PathLike) -> Path:
     except OSError as exc:
         raise WorkbookError(f"{folder}: cannot make this folder ({exc.strerror})") from None
     return folder
+
+
+def claim_targets(sources: Sequence[Path], targets: Sequence[Path], folder: Path) -> None:
+    """Check that no two sources are written to one target, and make the sub-folders of
+    ``folder`` the targets lie in (a folder's files keep its sub-folders); ValueError
+    naming both sources when two collide."""
+    seen: dict[Path, Path] = {}
+    for source, target in zip(sources, targets, strict=True):
+        if target in seen:
+            raise ValueError(f"{source} and {seen[target]} would both be written to {target}")
+        seen[target] = source
+    for target in targets:
+        if target.parent != folder:
+            out_folder(target.parent)
 
 
 def copy_name(path: str | os.PathLike) -> str:
