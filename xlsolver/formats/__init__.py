@@ -90,10 +90,10 @@ def detect_format(path: str | Path, text: str | None = None) -> str:
         for name in FORMATS:
             if format_module(name).sniff(text):
                 return name
-        from .taai import is_solutions
+        from .taai import SOLUTIONS_FILE, is_solutions
 
         if is_solutions(text):
-            raise FormatError("a solutions file of a batch (boards of 0 and 1), not clues", path)
+            raise FormatError(SOLUTIONS_FILE, path)
         _refuse_other_game(text, path)
     raise _unknown_format(path)
 
@@ -107,14 +107,18 @@ def _refuse_other_game(text: str, path: str | Path) -> None:
         raise FormatError(f"a save file of {game}, not {GAME}", path)
 
 
+def _shown(path: str | Path) -> str:
+    """The name an error gives a file: ``stdin`` for ``-``."""
+    return "stdin" if str(path) == STDIN else str(path)
+
+
 def _unknown_format(path: str | Path) -> FormatError:
     """The error for a file no format recognises."""
-    piped = str(path) == STDIN
-    suffix = "" if piped else " " + (Path(path).suffix or "(no extension)")
+    suffix = "" if str(path) == STDIN else " " + (Path(path).suffix or "(no extension)")
     return FormatError(
         f"unknown puzzle format{suffix}: not .non, .nin, .mk, .g, .cwd, TAAI, webpbn XML, "
         "TOML, GRID, JSON or a Tatham Pattern game ID or save file",
-        "stdin" if piped else path,
+        _shown(path),
     )
 
 
@@ -122,7 +126,7 @@ def _read_text(path: str | Path) -> str:
     """A file's text (UTF-8, a BOM allowed; UTF-16 with its BOM; the encoding an XML
     declaration names), or a FormatError saying why not."""
     encoding = "UTF-8"
-    shown = "stdin" if str(path) == STDIN else path  # what an error names
+    shown = _shown(path)
     try:
         if str(path) == STDIN:  # `xlsolver solve -`: the puzzle piped in
             data = sys.stdin.buffer.read(MAX_PUZZLE_FILE + 1)
@@ -201,8 +205,7 @@ def read_entries(path: str | Path) -> list[Puzzle | FormatError]:
             unknown = _unknown_format(path)
             raise FormatError(f"{unknown.reason}; the file is {exc.reason}", exc.path) from exc
         raise
-    source = "stdin" if str(path) == STDIN else str(path)
-    return loads(text, detect_format(path, text), source=source)
+    return loads(text, detect_format(path, text), source=_shown(path))
 
 
 def read_puzzles(path: str | Path) -> list[Puzzle | ColourPuzzle]:

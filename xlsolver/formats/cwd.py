@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from ..nonogram.puzzle import Puzzle
+from ..nonogram.puzzle import Puzzle, clue_text
 from .base import FormatError, build_puzzle, split_lines
 from .mk import CLUE_LINE, clue_section, size
 
@@ -61,7 +61,7 @@ def loads(text: str, source: str) -> list[Puzzle | FormatError]:
 def dumps(puzzle: Puzzle) -> str:
     """The ``.cwd`` text of a puzzle (``0`` for an empty line)."""
     lines = [str(puzzle.height), str(puzzle.width)]
-    lines += [" ".join(map(str, clues)) or "0" for clues in puzzle.rows]
+    lines += [clue_text(clues) for clues in puzzle.rows]
     lines += [""]
-    lines += [" ".join(map(str, clues)) or "0" for clues in puzzle.cols]
+    lines += [clue_text(clues) for clues in puzzle.cols]
     return "\n".join(lines) + "\n"

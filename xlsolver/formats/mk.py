@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from ..limits import MAX_FILE_SIDE
-from ..nonogram.puzzle import Puzzle
+from ..nonogram.puzzle import Puzzle, clue_text
 from .base import FormatError, build_puzzle, parse_numbers, split_lines, whole_number
 
 NAME = "mk"
@@ -97,7 +97,7 @@ def loads(text: str, source: str) -> list[Puzzle | FormatError]:
 def dumps(puzzle: Puzzle) -> str:
     """The ``.mk`` text of a puzzle (``0`` for an empty line)."""
     lines = [f"{puzzle.height} {puzzle.width}"]
-    lines += [" ".join(map(str, clues)) or "0" for clues in puzzle.rows]
+    lines += [clue_text(clues) for clues in puzzle.rows]
     lines += [DIVIDER]
-    lines += [" ".join(map(str, clues)) or "0" for clues in puzzle.cols]
+    lines += [clue_text(clues) for clues in puzzle.cols]
     return "\n".join(lines) + "\n"

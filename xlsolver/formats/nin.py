@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from ..limits import MAX_FILE_SIDE
-from ..nonogram.puzzle import Puzzle
+from ..nonogram.puzzle import Puzzle, clue_text
 from .base import FormatError, build_puzzle, parse_numbers, split_lines, whole_number
 
 NAME = "nin"
@@ -73,7 +73,7 @@ def loads(text: str, source: str) -> list[Puzzle | FormatError]:
 def dumps(puzzle: Puzzle) -> str:
     """The ``.nin`` text of a puzzle."""
     lines = [f"{puzzle.width} {puzzle.height}"]
-    lines += [" ".join(map(str, clues)) or "0" for clues in puzzle.rows + puzzle.cols]
+    lines += [clue_text(clues) for clues in puzzle.rows + puzzle.cols]
     return "\n".join(lines) + "\n"
 
 

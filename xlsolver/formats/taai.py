@@ -26,6 +26,7 @@ EXTENSIONS: tuple[str, ...] = ()  # shares .txt with GRID text: told apart by sn
 
 HEADER = re.compile(r"\s*\$(\d+)\s*")
 SOLUTION_CELLS = {"0": False, "1": True}
+SOLUTIONS_FILE = "a solutions file of a batch (boards of 0 and 1), not clues"
 
 Block = tuple[int, str, list[tuple[int, str]]]  # header line, number, (lineno, text) lines
 Clues = list[tuple[int, ...]]
@@ -72,7 +73,7 @@ def _blocks(lines: list[str]) -> list[Block]:
 def loads(text: str, source: str) -> list[Puzzle | FormatError]:
     """Every puzzle of a batch; a faulty one becomes a FormatError entry."""
     if is_solutions(text):
-        raise FormatError("a solutions file of a batch (boards of 0 and 1), not clues", source)
+        raise FormatError(SOLUTIONS_FILE, source)
     entries: list[Puzzle | FormatError] = []
     for block in _blocks(split_lines(text)):
         try:
