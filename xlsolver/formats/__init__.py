@@ -100,11 +100,11 @@ def detect_format(path: str | Path, text: str | None = None) -> str:
 
 def _refuse_other_game(text: str, path: str | Path) -> None:
     """FormatError naming the game of a Tatham save file that is not Pattern's."""
-    from .pattern import GAME, other_game
+    from .pattern import not_pattern, other_game
 
     game = other_game(text)
     if game is not None:
-        raise FormatError(f"a save file of {game}, not {GAME}", path)
+        raise FormatError(not_pattern(game), path)
 
 
 def _shown(path: str | Path) -> str:

@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from ..limits import MAX_FILE_SIDE
 from ..nonogram.puzzle import Puzzle, PuzzleError, clue_text, line_name
 
 STRING_SOURCE = "<string>"
@@ -57,6 +58,16 @@ def whole_number(text: str, what: str, source: str, lineno: int | None) -> int:
         shown = text if len(text) <= 20 else text[:20] + "…"
         raise FormatError(f'{what} "{shown}" is not a number', source, lineno)
     return int(text)
+
+
+def size_error(width: int, height: int, source: str, lineno: int | None) -> FormatError | None:
+    """The error for a size with a side outside 1…MAX_FILE_SIDE (None when it fits),
+    checked before anything of that size is made."""
+    if 1 <= width <= MAX_FILE_SIDE and 1 <= height <= MAX_FILE_SIDE:
+        return None
+    return FormatError(
+        f"size {width}x{height}: each side must be 1…{MAX_FILE_SIDE}", source, lineno
+    )
 
 
 def parse_numbers(tokens: Sequence[str], source: str, lineno: int) -> tuple[int, ...]:

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import re
 
-from ..limits import MAX_FILE_SIDE
 from ..nonogram.puzzle import Puzzle, clue_text
-from .base import FormatError, build_puzzle, parse_numbers, split_lines, whole_number
+from .base import FormatError, build_puzzle, parse_numbers, size_error, split_lines, whole_number
 
 NAME = "mk"
 EXTENSIONS = (".mk",)
@@ -64,9 +63,9 @@ def size(header: re.Match, source: str, lineno: int, order: str = "HW") -> tuple
     """Width and height from a header match, each checked (``order``: which comes first)."""
     first, second = (whole_number(header.group(k), "size", source, lineno) for k in (1, 2))
     height, width = (first, second) if order == "HW" else (second, first)
-    if not (1 <= width <= MAX_FILE_SIDE and 1 <= height <= MAX_FILE_SIDE):
-        reason = f"size {width}x{height}: each side must be 1…{MAX_FILE_SIDE}"
-        raise FormatError(reason, source, lineno)
+    too_big = size_error(width, height, source, lineno)
+    if too_big is not None:
+        raise too_big
     return width, height
 
 

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import re
 
-from ..limits import MAX_FILE_SIDE
 from ..nonogram.puzzle import Puzzle, clue_text
-from .base import FormatError, build_puzzle, parse_numbers, split_lines, whole_number
+from .base import FormatError, build_puzzle, parse_numbers, size_error, split_lines, whole_number
 
 NAME = "nin"
 EXTENSIONS = (".nin",)
@@ -46,10 +45,10 @@ def loads(text: str, source: str) -> list[Puzzle | FormatError]:
             entries.append(FormatError(reason, source, pos + 1))
             return entries  # nothing tells where the next puzzle starts
         width, height = (whole_number(header.group(k), "size", source, pos + 1) for k in (1, 2))
-        if not (1 <= width <= MAX_FILE_SIDE and 1 <= height <= MAX_FILE_SIDE):
-            reason = f"size {width}x{height}: each side must be 1…{MAX_FILE_SIDE}"
-            entries.append(FormatError(reason, source, pos + 1))
-            return entries  # checked before anything of that size is made
+        too_big = size_error(width, height, source, pos + 1)
+        if too_big is not None:
+            entries.append(too_big)
+            return entries
         body = lines[pos + 1 : pos + 1 + width + height]
         if len(body) < width + height:
             reason = (

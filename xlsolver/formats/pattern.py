@@ -20,9 +20,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from ..limits import MAX_FILE_SIDE
 from ..nonogram.puzzle import Puzzle
-from .base import FormatError, build_puzzle, one_line, split_lines
+from .base import FormatError, build_puzzle, one_line, size_error, split_lines
 
 NAME = "pattern"
 EXTENSIONS = (".sav",)
@@ -63,6 +62,11 @@ def saved_game(text: str) -> str | None:
     except FormatError:
         return None
     return None
+
+
+def not_pattern(game: str) -> str:
+    """Why a save file of another game is refused."""
+    return f"a save file of {game}, not {GAME}"
 
 
 def other_game(text: str) -> str | None:
@@ -131,7 +135,7 @@ def _from_save(text: str, source: str) -> Puzzle:
     if game is None:
         raise FormatError("the save file names no GAME", source, 1)
     if game[0] != GAME:
-        raise FormatError(f"a save file of {game[0]}, not {GAME}", source, game[1])
+        raise FormatError(not_pattern(game[0]), source, game[1])
     params = found.get("CPARAMS") or found.get("PARAMS")
     if params is None:
         raise FormatError("the save file has no PARAMS (the size)", source, game[1])
@@ -154,9 +158,9 @@ def _size(text: str, source: str, lineno: int) -> tuple[int, int]:
         raise FormatError(f'"{text}" is not a size WxH', source, lineno)
     width = int(match.group(1))
     height = int(match.group(2)) if match.group(2) else width
-    if not (1 <= width <= MAX_FILE_SIDE and 1 <= height <= MAX_FILE_SIDE):
-        reason = f"size {width}x{height}: each side must be 1…{MAX_FILE_SIDE}"
-        raise FormatError(reason, source, lineno)
+    too_big = size_error(width, height, source, lineno)
+    if too_big is not None:
+        raise too_big
     return width, height
 
 
