@@ -10,6 +10,7 @@ checked against the clues of its input.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -134,6 +135,28 @@ def test_an_empty_folder_is_named(capsys, tmp_path: Path) -> None:
     assert code == 2
     assert f"{empty}: no puzzle files or workbooks in this folder" in err
     assert out == ""
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="no symbolic links here")
+def test_a_broken_link_is_named_and_a_link_loop_is_not_followed(capsys, folder: Path) -> None:
+    """A link whose target is gone is an error naming the link and its target (it was
+    passed over in silence before); a link back up the tree is not walked."""
+    try:
+        (folder / "gone.non").symlink_to(folder / "moved away.non")
+        (folder / "term 1" / "up").symlink_to(folder, target_is_directory=True)
+        (folder / "gone.xlsx").symlink_to(folder / "nowhere.xlsx")
+    except OSError as exc:  # Windows without the right to make links
+        pytest.skip(f"cannot make a symbolic link: {exc}")
+    code, out, err = run(capsys, "solve", str(folder), "--json")
+    assert code == 2
+    assert f"{folder / 'gone.non'}: cannot read: a link to {folder / 'moved away.non'}, " in err
+    assert f"{folder / 'gone.xlsx'}: a link to {folder / 'nowhere.xlsx'}, which does not" in err
+    assert str(folder / "dancer.non") in [r["source"] for r in json_records(out)]
+    found = expand([str(folder)]).paths
+    assert len(found) == len(set(found)) == 6  # 4 puzzles and workbooks, 2 broken links
+    assert not any("up" in Path(p).parts for p in found)
+    code, _, err = run(capsys, "solve", str(folder / "gone.non"))
+    assert code == 2 and "which does not exist" in err
 
 
 def test_a_file_named_twice_is_solved_once(capsys, folder: Path) -> None:

@@ -55,6 +55,15 @@ class Inputs:
         return out
 
 
+def missing(path: str | os.PathLike) -> str:
+    """Why a path names no file: a link whose target is gone says so (a plain
+    "no such file" would puzzle someone who sees the name in their folder)."""
+    path = Path(path)
+    if path.is_symlink() and not path.exists():
+        return f"a link to {os.readlink(path)}, which does not exist"
+    return "no such file"
+
+
 def is_hidden(name: str) -> bool:
     """Hidden files and folders, and the lock files Excel and LibreOffice keep beside a
     workbook they have open (``~$book.xlsx``, ``.~lock.book.xlsx#``)."""
@@ -178,8 +187,10 @@ def _walk(
         dirs[:] = sorted(d for d in dirs if not is_hidden(d) and not excluded(Path(top, d)))
         for name in sorted(names):
             path = Path(top, name)
-            if is_hidden(name) or excluded(path) or not path.is_file():
+            if is_hidden(name) or excluded(path):
                 continue
+            if not path.is_file() and not (path.is_symlink() and not path.exists()):
+                continue  # a folder link or a special file; a broken link is read and named
             if take(path):
                 files.append(str(path))
             else:

@@ -151,6 +151,10 @@ def _read_text(path: str | Path) -> str:
             reason = f"not {encoding} text ({where}), the encoding its XML declaration names"
             raise FormatError(reason, shown) from exc
         raise FormatError(f"not UTF-8 text ({where}); save it as UTF-8", shown) from exc
+    except FileNotFoundError as exc:
+        from ..inputs import missing
+
+        raise FormatError(f"cannot read: {missing(path)}", shown) from exc
     except OSError as exc:
         raise FormatError(f"cannot read: {exc.strerror or exc}", shown) from exc
 

@@ -20,6 +20,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from ..inputs import missing
 from ..sheets.errors import WorkbookError
 from ..sheets.uno_sheet import UnoBook
 from .server import LibreOffice, LibreOfficeError, available, file_url, props
@@ -156,7 +157,7 @@ def open_document(path: str | os.PathLike, *, read_only: bool = False) -> Docume
     """Open a spreadsheet file in the command run's LibreOffice; WorkbookError when not."""
     path = Path(path)
     if not path.exists():
-        raise WorkbookError(f"{path}: no such file")
+        raise WorkbookError(f"{path}: {missing(path)}")
     if path.is_dir():
         raise WorkbookError(f"{path}: is a folder, not a workbook")
     office = server(path)

@@ -29,6 +29,7 @@ from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.worksheet import Worksheet
 
+from ..inputs import missing
 from . import paper
 from .errors import WorkbookError
 from .protocol import (
@@ -144,7 +145,7 @@ def _not_a_zip(path: Path) -> str:
 def check_workbook_file(path: Path) -> None:
     """Raise WorkbookError when a file is missing, encrypted, an old .xls or not a workbook."""
     if not path.exists():
-        raise WorkbookError(f"{path}: no such file")
+        raise WorkbookError(f"{path}: {missing(path)}")
     if path.is_dir():
         raise WorkbookError(f"{path}: is a folder, not a workbook")
     with path.open("rb") as fh:
