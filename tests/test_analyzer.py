@@ -21,7 +21,7 @@ from xlsolver.formats import read_entries
 from xlsolver.nonogram.analyzer import discrepancy_cells, rate, solve
 from xlsolver.nonogram.board import Board, Contradiction
 from xlsolver.nonogram.cells import BLACK, BLACK_CONC, COLOUR, CONC, DISCREPANCY, WHITE
-from xlsolver.nonogram.line import solve_line
+from xlsolver.nonogram.line import line_news, solve_line
 from xlsolver.nonogram.puzzle import Puzzle, runs
 
 
@@ -70,6 +70,40 @@ def test_line_solver_matches_enumeration(case):
     clues, n, black, white = case
     got = solve_line(clues, n, black, white)
     want = brute_line(clues, n, black, white) if sum(clues) + len(clues) - 1 <= n else None
+    assert (None if got is None else (got.black, got.white)) == want
+
+
+@st.composite
+def lines_with_known_ends(draw):
+    """Lines solved from their ends inward, as propagation leaves them: a picture's cells
+    known at both ends and here and there, now and then one cell or one clue wrong."""
+    n = draw(st.integers(1, 16))
+    cells = draw(st.lists(st.booleans(), min_size=n, max_size=n))
+    clues = list(runs(cells))
+    if clues and draw(st.integers(0, 5)) == 0:
+        j = draw(st.integers(0, len(clues) - 1))
+        clues[j] = max(1, clues[j] + draw(st.sampled_from([-1, 1])))
+    a = draw(st.integers(0, n))
+    b = draw(st.integers(a, n))
+    inside = draw(st.lists(st.booleans(), min_size=n, max_size=n))
+    known = [i < a or i >= b or inside[i] for i in range(n)]
+    if draw(st.integers(0, 5)) == 0:
+        i = draw(st.integers(0, n - 1))
+        cells[i] = not cells[i]
+    black = sum(1 << i for i in range(n) if known[i] and cells[i])
+    white = sum(1 << i for i in range(n) if known[i] and not cells[i])
+    return tuple(clues), n, black, white
+
+
+@given(st.one_of(lines(), lines_with_known_ends()))
+@settings(max_examples=800, deadline=None)
+def test_setting_known_ends_aside_finds_what_the_line_solver_finds(case):
+    """Propagation's line_news (known ends set aside) against the whole-line solver and
+    against enumeration."""
+    clues, n, black, white = case
+    want = brute_line(clues, n, black, white) if sum(clues) + len(clues) - 1 <= n else None
+    got = solve_line(clues, n, black, white)
+    assert line_news(clues, n, black, white) == want
     assert (None if got is None else (got.black, got.white)) == want
 
 

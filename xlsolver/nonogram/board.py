@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from .cells import BLACK, BLACK_CONC, BLANK, CONC, WHITE, WHITE_CONC
 from .deferred import Deferred, bits_array, picture, state_grid
-from .line import solve_line
+from .line import line_news
 from .puzzle import LineId, Puzzle
 from .result import LINE, RULE_LINE, Step
 
@@ -226,11 +226,11 @@ class Board(LineBoard):
         key = (self.shape[line], black, white)
         hit = self.cache.get(key, False)
         if hit is False:
-            sol = solve_line(self.clues[line], self.length[line], black, white)
+            sol = line_news(self.clues[line], self.length[line], black, white)
             if sol is None:
                 hit = ()
             else:
-                new_black, new_white = sol.black & ~black, sol.white & ~white
+                new_black, new_white = sol[0] & ~black, sol[1] & ~white
                 hit = (new_black, new_white) if new_black or new_white else None
             if len(self.cache) > 400_000:
                 self.cache.clear()
