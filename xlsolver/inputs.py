@@ -64,6 +64,16 @@ def missing(path: str | os.PathLike) -> str:
     return "no such file"
 
 
+def workbook_file_problem(path: Path) -> str | None:
+    """Why a path names no workbook file to open (gone, a broken link, a folder), or
+    None: the one check every back end makes before opening a workbook."""
+    if not path.exists():
+        return missing(path)
+    if path.is_dir():
+        return "is a folder, not a workbook"
+    return None
+
+
 def is_hidden(name: str) -> bool:
     """Hidden files and folders, and the lock files Excel and LibreOffice keep beside a
     workbook they have open (``~$book.xlsx``, ``.~lock.book.xlsx#``)."""

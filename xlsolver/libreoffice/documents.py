@@ -20,7 +20,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from ..inputs import missing
+from ..inputs import workbook_file_problem
 from ..sheets.errors import WorkbookError
 from ..sheets.uno_sheet import UnoBook
 from .server import LibreOffice, LibreOfficeError, available, file_url, props
@@ -156,10 +156,9 @@ def store(doc, target: Path, inputs=(), *, in_place: bool = False) -> Path:
 def open_document(path: str | os.PathLike, *, read_only: bool = False) -> DocumentBook:
     """Open a spreadsheet file in the command run's LibreOffice; WorkbookError when not."""
     path = Path(path)
-    if not path.exists():
-        raise WorkbookError(f"{path}: {missing(path)}")
-    if path.is_dir():
-        raise WorkbookError(f"{path}: is a folder, not a workbook")
+    problem = workbook_file_problem(path)
+    if problem:
+        raise WorkbookError(f"{path}: {problem}")
     office = server(path)
     scratch = Path(tempfile.mkdtemp(prefix="xlsolver-doc-"))
     try:

@@ -29,7 +29,7 @@ from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.worksheet import Worksheet
 
-from ..inputs import missing
+from ..inputs import workbook_file_problem
 from . import paper
 from .errors import WorkbookError
 from .protocol import (
@@ -144,10 +144,9 @@ def _not_a_zip(path: Path) -> str:
 
 def check_workbook_file(path: Path) -> None:
     """Raise WorkbookError when a file is missing, encrypted, an old .xls or not a workbook."""
-    if not path.exists():
-        raise WorkbookError(f"{path}: {missing(path)}")
-    if path.is_dir():
-        raise WorkbookError(f"{path}: is a folder, not a workbook")
+    problem = workbook_file_problem(path)
+    if problem:
+        raise WorkbookError(f"{path}: {problem}")
     with path.open("rb") as fh:
         head = fh.read(8)
         if head == OLE_MAGIC:
