@@ -120,7 +120,12 @@ def test_make_mono_keeps_black_and_white(tmp_path, capsys):
     """--mono: the same drawing as a black-and-white puzzle of its filled cells."""
     drawing, out = tmp_path / "flower.xlsx", tmp_path / "mono.xlsx"
     draw(drawing, FLOWER)
+    capsys.readouterr()
+    assert cli_main(["make", str(drawing), "-o", str(tmp_path / "colour.xlsx")]) == 0
+    said = capsys.readouterr().out  # the colour puzzle says how to get black and white
+    assert "a colour puzzle, from the drawing's 3 fill colours (--mono" in said
     assert cli_main(["make", str(drawing), "-o", str(out), "--mono"]) == 0
+    assert "colour" not in capsys.readouterr().out
     found = puzzle_sheet(open_book(out, read_only=True))
     assert isinstance(found.puzzle, Puzzle)
     mask = np.array([[ch != "." for ch in row] for row in FLOWER])
