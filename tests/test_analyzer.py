@@ -38,6 +38,24 @@ def brute_line(clues, n, black, white):
     return all_black, all_white
 
 
+def brute_starts(clues, n, black, white):
+    """Per clue, the bit mask of its starts in the placements that fit (listed one by one)."""
+    out = [0] * len(clues)
+
+    def place(j: int, at: int, starts: list[int]) -> None:
+        if j == len(clues):
+            mask = sum(((1 << c) - 1) << s for s, c in zip(starts, clues, strict=True))
+            if not mask & white and mask & black == black:
+                for i, s in enumerate(starts):
+                    out[i] |= 1 << s
+            return
+        for s in range(at, n - clues[j] + 1):
+            place(j + 1, s + clues[j] + 1, [*starts, s])
+
+    place(0, 0, [])
+    return out
+
+
 def brute_count(puzzle: Puzzle, cap: int = 10_000) -> int:
     """Solutions by trying every combination of row placements (tiny boards only)."""
     options = [list(line_solutions(c, puzzle.width)) for c in puzzle.rows]
@@ -71,6 +89,8 @@ def test_line_solver_matches_enumeration(case):
     got = solve_line(clues, n, black, white)
     want = brute_line(clues, n, black, white) if sum(clues) + len(clues) - 1 <= n else None
     assert (None if got is None else (got.black, got.white)) == want
+    if got is not None:  # each clue's valid starts (the macro's PssSt..PssEn and more)
+        assert got.starts == brute_starts(clues, n, black, white)
 
 
 @st.composite

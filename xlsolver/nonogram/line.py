@@ -122,11 +122,21 @@ class LineSolution:
 
 def solve_line(clues: tuple[int, ...], n: int, black: int, white: int) -> LineSolution | None:
     """Every cell forced by the clues given the known cells; None when no placement fits."""
+    starts: list[int] = []
+    sol = _solve(clues, n, black, white, starts)
+    return None if sol is None else LineSolution(sol[0], sol[1], starts)
+
+
+def _solve(
+    clues: tuple[int, ...], n: int, black: int, white: int, starts: list[int] | None
+) -> tuple[int, int] | None:
+    """The (black, white) cells of :func:`solve_line`, each clue's valid starts appended to
+    ``starts`` when given (propagation needs only the cells)."""
     full = (1 << n) - 1
+    if not clues:
+        return None if black else (0, full)
     can_white = full & ~black
     can_black = full & ~white
-    if not clues:
-        return None if black else LineSolution(0, full, [])
     fwd = _forward(clues, n, can_white, can_black)
     if fwd is None:
         return None
@@ -136,20 +146,28 @@ def solve_line(clues: tuple[int, ...], n: int, black: int, white: int) -> LineSo
         return None
     # One reversal for every field of the backward pass: field i of ``back`` is bwd[i]
     # reversed, which is field 2k - i of the line-order layout of ``fwd``.
-    last = len(bwd) - 1
     back = reversed_packed(bwd, n)
-    cover = 0
-    starts = []
-    for j, c in enumerate(clues):
-        s = fwd[2 * j + 1] & ((back >> ((last - 2 * j - 1) * n) & full) >> (c - 1))
+    shift = (len(bwd) - 1) * n
+    cover = gap = 0
+    i = 0
+    for c in clues:
+        gap |= fwd[i] & (back >> shift)  # cells that can be white before this clue
+        shift -= n
+        s = fwd[i + 1] & ((back >> shift & full) >> (c - 1))  # starts both passes allow
         if not s:
             return None
-        starts.append(s)
-        cover |= s if c == 1 else spread(s, c)
-    gap = 0
-    for g in range(0, last + 1, 2):
-        gap |= fwd[g] & (back >> ((last - g) * n))
-    return LineSolution(full & ~gap, full & ~cover, starts)
+        if starts is not None:
+            starts.append(s)
+        if c == 1:
+            cover |= s
+        elif c == 2:
+            cover |= s | s << 1
+        else:
+            cover |= spread(s, c)
+        shift -= n
+        i += 2
+    gap |= fwd[i] & back  # the tail
+    return full & ~gap, full & ~cover
 
 
 def _run_lengths(black: int) -> tuple[int, ...]:
@@ -192,11 +210,10 @@ def line_news(clues: tuple[int, ...], n: int, black: int, white: int) -> tuple[i
         if m + m2 > k or (m2 and tail != tuple(clues[k - m2 :])):
             return None
     if not q and s == n:
-        sol = solve_line(clues, n, black, white)
-        return None if sol is None else (sol.black, sol.white)
+        return _solve(clues, n, black, white, None)
     mask = (1 << (s - q)) - 1
-    sol = solve_line(tuple(clues[m : k - m2]), s - q, black >> q & mask, white >> q & mask)
+    sol = _solve(tuple(clues[m : k - m2]), s - q, black >> q & mask, white >> q & mask, None)
     if sol is None:
         return None
     outside = full & ~(mask << q)
-    return (black & outside) | (sol.black << q), (white & outside) | (sol.white << q)
+    return (black & outside) | (sol[0] << q), (white & outside) | (sol[1] << q)
