@@ -88,6 +88,26 @@ def test_solve_paints_grey_and_crossed_white(caller):
     assert all(call[2] == ("diagonal_down", "diagonal_up") for call in diag)
 
 
+def test_a_value_hidden_under_a_merge_is_no_clue(caller):
+    """A file saved by LibreOffice keeps what a cell held when it was merged into its
+    neighbour; Excel shows only the merge's top-left cell, and so does the reading: a
+    number hidden left of a row's one clue is not a clue, and the Solve button solves."""
+    from xlsolver.sheets.xlwings_sheet import XwBook
+
+    book, puzzle, (top, left) = template_book(ROWS)
+    i = next(i for i, clues in enumerate(puzzle.rows) if len(clues) == 1)
+    sheet = book.sheets.active
+    assert left >= 4 and sheet.cell(top + i, left - 3).value is None
+    sheet.cell(top + i, left - 2).value = 5  # hidden under the merge below
+    sheet.range((top + i, left - 3), (top + i, left - 2)).merge()
+    read = XwBook(book).sheet("Puzzle").read_values((top + i, left - 3, top + i, left - 1))
+    assert read == [[None, None, puzzle.rows[i][0]]]
+    caller["book"] = book
+    excel.solve()
+    grid = grid_of(book, puzzle, (top, left))
+    assert puzzle.is_solution(np.array([[cell[0] == GREY for cell in row] for row in grid]))
+
+
 def test_solve_batches_turns_screen_off_and_reports(caller):
     """Screen updating is off while painting and restored; status bar ends with the outcome."""
     book, _, _ = template_book(ROWS)

@@ -303,3 +303,45 @@ def test_two_puzzles_on_one_sheet_paint_alike(office, tmp_path):  # noqa: F811
     assert painted(tmp_path / "calc.xlsx", "Two", rect) == painted(
         tmp_path / "command.xlsx", "Two", rect
     )
+
+
+def test_a_value_hidden_under_a_merge_reads_alike(office, tmp_path):  # noqa: F811
+    """Calc keeps what a cell held when it is merged into its neighbour and saves it in
+    the .xlsx, hidden; openpyxl drops it. A number hidden so beside a row's clues is not
+    a clue through either door (only a merge's top-left cell shows), and Calc's Solve
+    button paints what the command line paints. (Calc read it as a clue before.)"""
+    from xlsolver.nonogram.cells import solution_from_rows
+    from xlsolver.nonogram.puzzle import Puzzle
+
+    puzzle = Puzzle.from_solution(solution_from_rows(OPEN_HEART))
+    top, left = 4, 2  # the grid's corner; column clues above, row clues right of it
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Puzzle"
+    ws["A1"] = "Row clues on the right"
+    thin = Side(style="thin")
+    for r in range(top, top + puzzle.height):
+        for c in range(left, left + puzzle.width):
+            ws.cell(r, c).border = Border(left=thin, right=thin, top=thin, bottom=thin)
+    for j, clues in enumerate(puzzle.cols):
+        for k, v in enumerate(clues or (0,)):
+            ws.cell(top - len(clues or (0,)) + k, left + j, v)
+    for i, clues in enumerate(puzzle.rows):
+        for k, v in enumerate(clues or (0,)):
+            ws.cell(top + i, left + puzzle.width + k, v)
+    plain = tmp_path / "plain.xlsx"
+    wb.save(plain)
+    last = left + puzzle.width + len(puzzle.rows[0]) - 1  # row 1's last clue, 1-based
+    doc = office.load(plain)
+    try:
+        sheet = doc.getSheets().getByName("Puzzle")
+        sheet.getCellByPosition(last, top - 1).setValue(5)  # the cell right of it
+        sheet.getCellRangeByPosition(last - 1, top - 1, last, top - 1).merge(True)
+        assert sheet.getCellByPosition(last, top - 1).getValue() == 5  # kept, hidden
+        path = tmp_path / "hidden.xlsx"
+        office.save_as(doc, path)
+    finally:
+        office.close(doc)
+    found = assert_same_facts(path, "Puzzle", office)
+    assert found["puzzles"][0]["rows"] == puzzle.rows
+    assert_same_paint(office, path, "Puzzle", tmp_path, found)

@@ -31,6 +31,21 @@ def holds(rect: Rect, cell: Cell) -> bool:
     return rect[0] <= cell[0] <= rect[2] and rect[1] <= cell[1] <= rect[3]
 
 
+def blank_covered(
+    values: list[list[object]], rect: Rect, merges: Iterable[Rect]
+) -> list[list[object]]:
+    """``values`` of a rectangle with the cells a merge covers made empty: only a merge's
+    top-left cell shows. (LibreOffice keeps what a covered cell held; openpyxl drops it.)"""
+    top, left, bottom, right = rect
+    for m_top, m_left, m_bottom, m_right in merges:
+        for r in range(max(m_top, top), min(m_bottom, bottom) + 1):
+            row = values[r - top]
+            for c in range(max(m_left, left), min(m_right, right) + 1):
+                if (r, c) != (m_top, m_left):
+                    row[c - left] = None
+    return values
+
+
 def column_letter(col: int) -> str:
     """1 → ``A``, 28 → ``AB``."""
     letters = ""
@@ -123,7 +138,8 @@ class Sheet(Protocol):
         """The rectangle holding every value or fill, ``None`` for an empty sheet."""
 
     def read_values(self, rect: Rect) -> list[list[object]]:
-        """Cell values of a rectangle, row by row (``None`` for empty cells).
+        """Cell values of a rectangle, row by row (``None`` for empty cells and for the
+        cells a merge covers: only its top-left cell shows a value).
 
         A formula cell gives the value the spreadsheet computed (or saved, for a file);
         ``None`` when a file holds the formula without a saved value.

@@ -31,6 +31,7 @@ from .protocol import (
     Rect,
     SheetBase,
     Style,
+    blank_covered,
     bounds,
     font_colour,
     from_serial,
@@ -265,6 +266,8 @@ class UnoSheet(SheetBase):
         openpyxl reads it from a file.
         """
         values = [[_plain(v) for v in row] for row in self._range(rect).getDataArray()]
+        if any(v is not None for row in values for v in row):
+            blank_covered(values, rect, self._used_area_merges())  # Calc keeps hidden values
         if any(isinstance(v, (int, float)) for row in values for v in row):
             kinds = _grid(rect, 0)
             self._each_format(rect, ("NumberFormat",), kinds, lambda v: self._kind(v[0]))
@@ -371,6 +374,14 @@ class UnoSheet(SheetBase):
         """The merged rectangles of the sheet."""
         used = self.used_range()
         return [] if used is None else self._merges_in(used)
+
+    def _used_area_merges(self) -> list[Rect]:
+        """The merged rectangles whose top-left cell lies in Calc's used area."""
+        cursor = self.sheet.createCursor()
+        cursor.gotoStartOfUsedArea(False)
+        cursor.gotoEndOfUsedArea(True)
+        a = cursor.getRangeAddress()
+        return self._merges_in((a.StartRow + 1, a.StartColumn + 1, a.EndRow + 1, a.EndColumn + 1))
 
     def _merges_in(self, rect: Rect) -> list[Rect]:
         """The merged rectangles whose top-left cell lies in a rectangle.

@@ -142,9 +142,28 @@ class XwSheet(SheetBase):
         return rect
 
     def read_values(self, rect: Rect) -> list[list[object]]:
-        """Cell values of a rectangle, row by row (``None`` for empty cells)."""
-        values = self._range(rect).options(ndim=2).value
-        return [[_plain(v) for v in row] for row in values]
+        """Cell values of a rectangle, row by row (``None`` for empty cells and for the
+        cells a merge covers, which a file written by LibreOffice may still fill)."""
+        values = [[_plain(v) for v in row] for row in self._range(rect).options(ndim=2).value]
+        if any(v is not None for row in values for v in row):
+            self._blank_covered(rect, values)
+        return values
+
+    def _blank_covered(self, rect: Rect, values: list[list[object]]) -> None:
+        """Empty the values of cells a merge covers: one call for the rectangle and one
+        per row holding a value when merges are there, one per such cell in a merged row."""
+        top, left, bottom, right = rect
+        if self._range(rect).merge_cells is False:
+            return
+        for i, row in enumerate(values):
+            r = top + i
+            if all(v is None for v in row) or self._range((r, left, r, right)).merge_cells is False:
+                continue
+            for j, v in enumerate(row):
+                if v is not None:
+                    area = self.sheet.range((r, left + j)).merge_area
+                    if (area.row, area.column) != (r, left + j):
+                        row[j] = None
 
     def read_fills(self, rect: Rect) -> list[list[str | None]]:
         """Fill colours of a rectangle; a uniform block is read with one call."""
