@@ -384,6 +384,36 @@ def test_hard_board_escalation_probing_kissat_child_gives_the_same_verdicts(monk
     assert solve(impossible, method="sat").status == "contradiction"
 
 
+def test_the_kissat_child_starts_spawned_where_fork_is_not_there(monkeypatch):
+    """Windows has no fork: the child solver is spawned (a fresh interpreter) and gives
+    the verdicts the forked one gives."""
+    import multiprocessing as mp
+
+    import xlsolver.nonogram.sat as sat
+
+    monkeypatch.setattr(sat, "ESCALATE_CONFLICTS", 0)  # probing and Kissat at once
+    rng = np.random.default_rng(5)
+    puzzles = [Puzzle.from_solution(rng.random((6, 6)) < 0.5) for _ in range(3)]
+    forked = [solve(p, max_solutions=20, method="sat") for p in puzzles]
+    used: list[str] = []
+    real = mp.get_context
+
+    def context(method=None):
+        used.append(method)
+        return real(method)
+
+    monkeypatch.setattr(sat, "child_start_method", lambda: "spawn")
+    monkeypatch.setattr(mp, "get_context", context)
+    for puzzle, want in zip(puzzles, forked, strict=True):
+        got = solve(puzzle, max_solutions=20, method="sat")
+        assert got.status == want.status
+        assert sorted(s.tobytes() for s in got.solutions) == sorted(
+            s.tobytes() for s in want.solutions
+        )
+        assert len(got.solutions) == brute_count(puzzle)
+    assert used and set(used) == {"spawn"}
+
+
 def test_the_progress_names_each_phase_and_ticks_while_kissat_runs(monkeypatch):
     """The phases a person sees (line logic, searching, probing, Kissat, the next
     solution), repeated while a child solver runs; the verdict is the same without them."""

@@ -386,6 +386,29 @@ def test_the_solve_button_paints_what_the_command_line_paints(tmp_path):
     assert (black[painted] == first[painted]).all()
 
 
+def test_the_solve_button_stops_at_its_limit_with_what_was_proved(tmp_path, monkeypatch):
+    """The spreadsheet cannot be used while Solve runs, so the button stops at its limit
+    (``BUTTON_SECONDS``; here none left at all) and paints what logic proved, saying so."""
+    import xlsolver.actions as actions
+    from xlsolver.nonogram.analyzer import solve as analyze
+
+    source = tmp_path / "several.xlsx"
+    puzzle, grid = _template_sheet(source, SEVERAL)
+    monkeypatch.setattr(actions, "BUTTON_SECONDS", 0.0)
+    book = open_book(source)
+    outcome = solve(book, book.sheets()[0])
+    assert not outcome.ok
+    assert "timed out: painted what was proved" in outcome.message, outcome.message
+    assert "; the Solve button stops after 0 s (xlsolver solve has no limit)" in outcome.message
+    book.save(tmp_path / "button.xlsx")
+    fills = _grid_fills(tmp_path / "button.xlsx", grid)
+    painted = np.array([[f is not None for f in row] for row in fills])
+    first, second = analyze(puzzle, max_solutions=2).solutions[:2]
+    assert not painted[first != second].any()  # only cells every solution agrees on
+    black = np.array([[f == "808080" for f in row] for row in fills])
+    assert (black[painted] == first[painted]).all()
+
+
 def test_a_wrong_given_is_the_red_cell(tmp_path):
     """``--givens`` with one black cell the person got wrong: that cell is red, not the
     place further along its row where the contradiction surfaced."""

@@ -131,12 +131,16 @@ def _solve_one(book: Book, sheet: Sheet, found, share: Share) -> Outcome:
     result, report = answer(
         sheet,
         found,
+        time_limit=BUTTON_SECONDS,
         trace=True,
         progress=lambda f, m: share.report(book, 0.05 + 0.45 * (f or 0.0), m),
         before_paint=show_trace,
     )
     ok = result.status not in (INVALID, CONTRADICTION, TIMEOUT)
     message = f"{found.width}×{found.height}: {report.message} ({result.seconds:.2f} s)"
+    if result.status == TIMEOUT:  # the spreadsheet waits on the button: it stops
+        limit = f"{BUTTON_SECONDS:.0f} s"
+        message += f"; the Solve button stops after {limit} (xlsolver solve has no limit)"
     return Outcome(message, ok=ok, painted=max(shown[0], report.black + report.white))
 
 
@@ -364,6 +368,7 @@ def _ask_for_size(sheet: Sheet) -> Outcome:
     return Outcome(tell, ok=False)
 
 
+BUTTON_SECONDS = 120.0  # the Solve button's limit: the spreadsheet cannot be used meanwhile
 PENTOMINO_SECONDS = 60.0  # the Solve button's limit for tiling a pentomino board
 
 ACTIONS: dict[str, Action] = {"new_grid": new_grid, "solve": solve, "hint": hint, "clear": clear}

@@ -196,10 +196,17 @@ def add_clauses(solver, clauses: list[list[int]]) -> None:
 
 
 def child_processes_allowed() -> bool:
-    """True where a solver may run in a forked child (not on Windows, not inside Calc)."""
+    """True where a solver may run in a child process: everywhere but inside a
+    spreadsheet program (the Calc macros), which must never be forked or started again."""
+    return CHILD_PROCESSES
+
+
+def child_start_method() -> str:
+    """How a solver child starts: forked where the system can (Linux, macOS), else
+    spawned, a fresh interpreter that imports xlsolver (Windows: a second or so more)."""
     import multiprocessing as mp
 
-    return CHILD_PROCESSES and "fork" in mp.get_all_start_methods()
+    return "fork" if "fork" in mp.get_all_start_methods() else "spawn"
 
 
 def _child_solve(conn, clauses: list[list[int]], name: str, phases: list[int]) -> None:
@@ -230,7 +237,7 @@ def solve_in_child(
     """
     import multiprocessing as mp
 
-    ctx = mp.get_context("fork")
+    ctx = mp.get_context(child_start_method())
     here, there = ctx.Pipe(duplex=False)
     from ..processes import child_main  # dies with this process, even after kill -9
 
