@@ -83,10 +83,30 @@ def _libc_prctl() -> Callable | None:
         return None
 
 
+STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
+
+
+@contextlib.contextmanager
+def stop_signals_held() -> Iterator[None]:
+    """Hold Ctrl-C and SIGTERM while a child starts: the child inherits them held until
+    :func:`die_with_parent` has set its own handlers, so a Ctrl-C to the process group in
+    that moment cannot stop it half way (with a traceback); here they come after."""
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: no signal masks
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
 def die_with_parent() -> None:
     """In a child: be killed when the parent dies, ignore Ctrl-C, default SIGTERM."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):  # held by stop_signals_held: now they may come
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
     prctl = _libc_prctl()
     if prctl is not None and prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0:
         if os.getppid() != _parent_pid:  # the parent died before prctl took effect

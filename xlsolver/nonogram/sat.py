@@ -239,11 +239,12 @@ def solve_in_child(
 
     ctx = mp.get_context(child_start_method())
     here, there = ctx.Pipe(duplex=False)
-    from ..processes import child_main  # dies with this process, even after kill -9
+    from ..processes import child_main, stop_signals_held  # dies with this process
 
     work = (_child_solve, there, clauses, name, phases or [])
     child = ctx.Process(target=child_main, args=work, daemon=True)
-    child.start()
+    with stop_signals_held():
+        child.start()
     there.close()
     end = None if seconds is None else time.perf_counter() + seconds
     try:
