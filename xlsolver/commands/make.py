@@ -99,8 +99,8 @@ def run(args: argparse.Namespace) -> int:
     code = report(f"{path} ({w}×{h})", verdict, args.json)
     if verdict.suggestion and args.add_givens and not args.json:
         print("  the suggested givens are printed on the puzzle sheet")
-    inks = getattr(verdict, "palette", None)
-    if inks is not None and not args.json:
-        n = len(inks.inks)
+    palette = getattr(verdict, "palette", None)  # a ColourVerdict's
+    if palette is not None and not args.json:
+        n = len(palette.inks)
         print(f"  a colour puzzle, from the drawing's {n} fill colours (--mono: black and white)")
     return code

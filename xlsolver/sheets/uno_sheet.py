@@ -229,11 +229,7 @@ class UnoSheet(SheetBase):
         block repeated down the rows), so the filled cells are added: a drawing made of
         fills reads the same from .ods as from .xlsx.
         """
-        cursor = self.sheet.createCursor()
-        cursor.gotoStartOfUsedArea(False)
-        cursor.gotoEndOfUsedArea(True)
-        a = cursor.getRangeAddress()
-        rect = (a.StartRow + 1, a.StartColumn + 1, a.EndRow + 1, a.EndColumn + 1)
+        rect = self._used_area()
         fills = self._fill_extent()
         if rect == (1, 1, 1, 1) and not self.read_values(rect)[0][0]:
             if fills is None:
@@ -266,8 +262,8 @@ class UnoSheet(SheetBase):
         openpyxl reads it from a file.
         """
         values = [[_plain(v) for v in row] for row in self._range(rect).getDataArray()]
-        if any(v is not None for row in values for v in row):
-            blank_covered(values, rect, self._used_area_merges())  # Calc keeps hidden values
+        if any(v is not None for row in values for v in row):  # Calc keeps covered values
+            blank_covered(values, rect, self._merges_in(self._used_area()))
         if any(isinstance(v, (int, float)) for row in values for v in row):
             kinds = _grid(rect, 0)
             self._each_format(rect, ("NumberFormat",), kinds, lambda v: self._kind(v[0]))
@@ -375,13 +371,13 @@ class UnoSheet(SheetBase):
         used = self.used_range()
         return [] if used is None else self._merges_in(used)
 
-    def _used_area_merges(self) -> list[Rect]:
-        """The merged rectangles whose top-left cell lies in Calc's used area."""
+    def _used_area(self) -> Rect:
+        """Calc's own used area (values and formats; see :meth:`used_range` for fills)."""
         cursor = self.sheet.createCursor()
         cursor.gotoStartOfUsedArea(False)
         cursor.gotoEndOfUsedArea(True)
         a = cursor.getRangeAddress()
-        return self._merges_in((a.StartRow + 1, a.StartColumn + 1, a.EndRow + 1, a.EndColumn + 1))
+        return (a.StartRow + 1, a.StartColumn + 1, a.EndRow + 1, a.EndColumn + 1)
 
     def _merges_in(self, rect: Rect) -> list[Rect]:
         """The merged rectangles whose top-left cell lies in a rectangle.
