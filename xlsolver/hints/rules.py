@@ -312,6 +312,8 @@ def view(clues: tuple[int, ...], n: int, black: int, white: int) -> LineView | N
 
 def easiest(clues: tuple[int, ...], n: int, black: int, white: int) -> Finding | None:
     """The finding of the easiest rule that proves anything on this line."""
+    if (black | white) == (1 << n) - 1:
+        return None  # nothing left to find (every rule's cells are cut to the unknown ones)
     v = view(clues, n, black, white)
     if v is None:
         return None
