@@ -443,3 +443,33 @@ def test_hint_passes_over_a_puzzle_with_nothing_left_to_deduce():
     for _ in range(10):
         outcome = hint(book, sheet)
     assert not outcome.ok and outcome.message.startswith("Two!C3:D4: no further deduction")
+
+
+def test_the_hint_button_stops_at_its_limit_and_paints_nothing(tmp_path, monkeypatch):
+    """On a board where no line decides a cell, a hint has to try cells both ways; the
+    button stops that at its limit (``BUTTON_SECONDS``; here none left), paints nothing
+    and says so. With time, the same press paints the cell the probe proves."""
+    import xlsolver.actions as actions
+    from xlsolver.actions import hint
+
+    rows = ["#...", ".#.#", "#.#.", ".##."]  # rows 1 1.1 1.1 2, columns 1.1 1.1 2 1
+    solution = np.array([[ch == "#" for ch in row] for row in rows])
+    source = tmp_path / "stall.xlsx"
+    _, grid = _template_sheet(source, rows)
+    monkeypatch.setattr(actions, "BUTTON_SECONDS", 0.0)
+    book = open_book(source)
+    outcome = hint(book, book.sheets()[0])
+    assert not outcome.ok and not outcome.painted
+    assert outcome.message.startswith("no step found in 0 s: no line decides a cell"), outcome
+    assert outcome.message.endswith("; the Hint button stops after 0 s (Solve paints the answer)")
+    book.save(tmp_path / "stopped.xlsx")
+    assert not any(f for row in _grid_fills(tmp_path / "stopped.xlsx", grid) for f in row)
+
+    monkeypatch.setattr(actions, "BUTTON_SECONDS", 120.0)
+    book = open_book(source)
+    outcome = hint(book, book.sheets()[0])
+    assert outcome.ok and outcome.painted == 1 and "Contradiction" in outcome.message, outcome
+    book.save(tmp_path / "hinted.xlsx")
+    fills = _grid_fills(tmp_path / "hinted.xlsx", grid)
+    ((r, c),) = [(i, j) for i, row in enumerate(fills) for j, f in enumerate(row) if f]
+    assert (fills[r][c] == "808080") == bool(solution[r, c])  # grey only where it is black

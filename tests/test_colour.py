@@ -342,3 +342,18 @@ def test_from_solution_makes_the_clues():
     assert puzzle.is_solution(picture) and not puzzle.is_solution(picture[::-1])
     states = colour_states(picture)
     assert all(is_certain(int(v)) for v in states.ravel())
+
+
+def test_a_colour_probe_stops_at_a_past_deadline_even_when_the_trial_is_quick():
+    """Each trial checks the user's deadline itself: one that settles in a line solve or
+    two never reached propagation's own check, so probing a large board ran on past it."""
+    import time
+
+    from xlsolver.nonogram.board import Timeout
+    from xlsolver.nonogram.colour_probe import trial
+
+    puzzle = ColourPuzzle.from_solution(np.array([[1, 0, 2], [0, 2, 1], [2, 1, 0]]), palette(2))
+    board = ColourBoard(puzzle)
+    assert trial(board, 0, 0, 1, None) is not None  # with time, the trial settles
+    with pytest.raises(Timeout):
+        trial(board, 0, 0, 1, time.perf_counter() - 1.0)

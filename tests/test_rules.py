@@ -180,6 +180,33 @@ def test_a_hint_near_the_end_looks_only_at_lines_with_open_cells(monkeypatch):
     )
 
 
+def test_probing_for_a_hint_stops_at_the_deadline_even_when_each_trial_is_quick():
+    """A trial that settles in two line solves never reached propagation's own clock
+    check, so ``xlsolver hints --time-limit 5`` on a 300×300 board that lines cannot
+    start probed on for 97 s. Each trial now checks it; ``explain`` (the Hint button)
+    turns it into HintsStopped."""
+    import time
+
+    from xlsolver.hints import HintsStopped
+    from xlsolver.hints.replay import Replay
+    from xlsolver.nonogram.board import Board, Timeout
+    from xlsolver.nonogram.probe import trial
+
+    solution = picture(["#...", ".#.#", "#.#.", ".##."])  # lines decide no cell of it
+    puzzle = Puzzle.from_solution(solution)
+    past = time.perf_counter() - 1.0
+    assert Replay(puzzle).line_step() is None
+    step = Replay(puzzle).probe_step()
+    assert step is not None and step.rule == "contradiction"
+    with pytest.raises(Timeout):
+        Replay(puzzle).probe_step(past)
+    with pytest.raises(Timeout):
+        trial(Board(puzzle), 0, 0, True, past)
+    with pytest.raises(HintsStopped, match="no step found in 0 s"):
+        explain(puzzle, empty_grid(4, 4), time_limit=0.0)
+    assert explain(puzzle, empty_grid(4, 4), time_limit=60.0) == step
+
+
 def test_probe_step_when_lines_stall():
     """3-Dom needs a contradiction: the probe step proves a cell of the solution."""
     rows = [[3], [1], [3, 1], [1], [3, 1], [1], [1]]

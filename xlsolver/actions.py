@@ -206,7 +206,7 @@ def hint(book: Book, sheet: Sheet) -> Outcome:
     stuck: Outcome | None = None
     for found in puzzles:
         if isinstance(found.puzzle, ColourPuzzle) or np.any((found.givens & COLOUR) == BLANK):
-            outcome = _hint_one(sheet, found)
+            outcome = _hint_one(book, sheet, found)
             if len(puzzles) > 1:
                 outcome.message = f"{found.where}: {outcome.message}"
             if outcome.painted or outcome.ok or len(puzzles) == 1:
@@ -219,18 +219,30 @@ def hint(book: Book, sheet: Sheet) -> Outcome:
     )
 
 
-def _hint_one(sheet: Sheet, found) -> Outcome:
-    """One more deduction on one puzzle of the sheet, painted with its note."""
-    from .hints import explain, hint_message
+def _hint_one(book: Book, sheet: Sheet, found) -> Outcome:
+    """One more deduction on one puzzle of the sheet, painted with its note; nothing
+    painted when no step is found within BUTTON_SECONDS (the spreadsheet waits on it)."""
+    from .hints import HintsStopped, explain, hint_message
 
+    stopped = f"; the Hint button stops after {BUTTON_SECONDS:.0f} s (Solve paints the answer)"
     if isinstance(found.puzzle, ColourPuzzle):  # colour path: teaching/colour_hints.py
         from .teaching.colour_hints import paint_colour_hint
 
-        message, ok, cells = paint_colour_hint(sheet, found)
+        try:
+            message, ok, cells = paint_colour_hint(sheet, found, BUTTON_SECONDS)
+        except HintsStopped as exc:
+            return Outcome(f"{exc}{stopped}", ok=False)
         _leave_note(sheet, found, cells, message)
         return Outcome(message, ok=ok, painted=len(cells), cells=cells)
     grid = found.givens
-    step = explain(found.puzzle, grid)  # the easiest rule first, named as in RULES.md
+
+    def progress(fraction: float, message: str) -> None:
+        book.progress(fraction, f"xlsolver: no line decides a cell; {message}")
+
+    try:  # the easiest rule first, named as in RULES.md
+        step = explain(found.puzzle, grid, BUTTON_SECONDS, progress)
+    except HintsStopped as exc:
+        return Outcome(f"{exc}{stopped}", ok=False)
     if step is None:
         return Outcome("no further deduction from the painted cells", ok=False)
     reason = hint_message(step, found.puzzle)
@@ -368,7 +380,7 @@ def _ask_for_size(sheet: Sheet) -> Outcome:
     return Outcome(tell, ok=False)
 
 
-BUTTON_SECONDS = 120.0  # the Solve button's limit: the spreadsheet cannot be used meanwhile
+BUTTON_SECONDS = 120.0  # Solve and Hint stop after this: the spreadsheet waits on them
 PENTOMINO_SECONDS = 60.0  # the Solve button's limit for tiling a pentomino board
 
 ACTIONS: dict[str, Action] = {"new_grid": new_grid, "solve": solve, "hint": hint, "clear": clear}

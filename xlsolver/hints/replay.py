@@ -10,11 +10,12 @@ probe, and — only when nothing decides more — a guess taken from the answer.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 import numpy as np
 
 from ..nonogram.analyzer import board_from_grid, discrepancy_cells, solve
-from ..nonogram.board import Board, Contradiction, Timeout
+from ..nonogram.board import Board, Contradiction, Timeout, stop_if_past
 from ..nonogram.cells import (
     BLACK,
     BLACK_CONC,
@@ -38,6 +39,8 @@ from ..nonogram.result import (
 )
 from .rules import TIER, Finding, easiest, explaining, step_masks
 from .words import probe_words, reason, reason_text
+
+Progress = Callable[[float, str], None]  # (share done, message)
 
 
 class HintsStopped(ValueError):
@@ -126,11 +129,20 @@ class Replay:
             return None
         return _finding_step(self.board, best[1], best[2])
 
-    def probe_step(self, deadline: float | None = None) -> Step | None:
-        """A cell whose one colour leads a line to have no placement (a contradiction)."""
+    def probe_step(
+        self, deadline: float | None = None, progress: Progress | None = None
+    ) -> Step | None:
+        """A cell whose one colour leads a line to have no placement (a contradiction).
+
+        Timeout once the deadline passes (checked before every trial); ``progress`` hears
+        the share of cells tried every 256 cells."""
         board = self.board
-        for r, c in unknown_cells(board):
+        cells = list(unknown_cells(board))
+        for tried, (r, c) in enumerate(cells):
+            if progress is not None and tried and not tried % 256:
+                progress(tried / len(cells), f"trying cell {tried:,} of {len(cells):,}")
             for black in (True, False):
+                stop_if_past(deadline)
                 trial = board.copy()
                 try:
                     trial.set_cell(r, c, black)
@@ -155,19 +167,35 @@ class Replay:
                 self.board.set_cell(r, c, is_black(state))
 
 
-def explain(puzzle: Puzzle, grid: np.ndarray) -> Step | None:
+def explain(
+    puzzle: Puzzle,
+    grid: np.ndarray,
+    time_limit: float | None = None,
+    progress: Progress | None = None,
+) -> Step | None:
     """The easiest next deduction from a partial grid, named and explained; None when stuck.
 
     A grid that already breaks a line gives rule ``"discrepancy"`` naming the cells
-    where the clash shows.
+    where the clash shows. Probing stops with :class:`HintsStopped` after ``time_limit``
+    seconds (the Hint button's limit); ``progress(fraction, message)`` hears how far it got.
     """
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
     replay = Replay(puzzle, grid)
     broken = replay.broken_line()
     if broken is not None:
         cells = [(r, c, DISCREPANCY_CONC) for r, c in discrepancy_cells(replay.board, broken)]
         line = replay.board.line_id(broken)
         return Step(kind=LINE, rule=RULE_DISCREPANCY, cells=cells, line=line)
-    return replay.line_step() or replay.probe_step()
+    step = replay.line_step()
+    if step is not None:
+        return step
+    try:
+        return replay.probe_step(deadline, progress)
+    except Timeout:
+        raise HintsStopped(
+            f"no step found in {time_limit:g} s: no line decides a cell, and trying each open "
+            "cell both ways had not finished"
+        ) from None
 
 
 def hint_steps(

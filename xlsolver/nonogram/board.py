@@ -36,6 +36,12 @@ class Timeout(Exception):
     """The time limit ran out."""
 
 
+def stop_if_past(deadline: float | None) -> None:
+    """Raise Timeout once the user's deadline has passed (a clock that stops, never chooses)."""
+    if deadline is not None and time.perf_counter() > deadline:
+        raise Timeout
+
+
 class LineBoard:
     """What both boards share: the lines of a puzzle, their naming and the propagation loop.
 

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from .board import Contradiction
+from .board import Contradiction, stop_if_past
 from .cells import CERTAIN
 from .colour_board import ColourBoard
 from .result import PROBE, RULE_BOTH_WAYS, RULE_CONTRADICTION, Step
@@ -44,7 +44,9 @@ def open_cells(board: ColourBoard) -> Iterator[tuple[int, int]]:
 
 
 def trial(board: ColourBoard, r: int, c: int, colour: int, deadline) -> ColourBoard | None:
-    """The board after assuming one cell's colour and propagating; None on a contradiction."""
+    """The board after assuming one cell's colour and propagating; None on a contradiction
+    (the deadline is checked here too, as in :func:`probe.trial`)."""
+    stop_if_past(deadline)
     trial_board = board.copy()
     try:
         trial_board.restrict_cell(r, c, 1 << colour)

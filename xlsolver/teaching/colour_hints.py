@@ -9,9 +9,12 @@ would leave a line without any placement) or a guess (the answer's colour).
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 
 from ..hints.words import line_words, rule_name
+from ..nonogram.board import Timeout
 from ..nonogram.cells import POSSIBLE, every_colour, known_colour
 from ..nonogram.colour_analyzer import next_colour_step
 from ..nonogram.colour_puzzle import ColourPuzzle
@@ -182,13 +185,17 @@ def _painted(found) -> bool:
 MAX_HINT_STEPS = 200  # steps replayed at most for one press of the Hint button
 
 
-def paint_colour_hint(sheet, found) -> tuple[str, bool, list[tuple[int, int]]]:
+def paint_colour_hint(
+    sheet, found, time_limit: float | None = None
+) -> tuple[str, bool, list[tuple[int, int]]]:
     """The Hint button on a colour sheet: from the painted cells, replay the easiest
     steps until one decides a cell's colour, paint those cells; (message, ok, cells).
 
     A sheet records only decided colours, so steps that merely narrow cells are taken
     together with the step that then decides one; the message gives the last reason.
+    :class:`HintsStopped`, with nothing painted, when probing outlasts ``time_limit``.
     """
+    from ..hints import HintsStopped
     from ..workbook.colour_paint import contradiction_style
     from .colour_verdict import _apply, _open
 
@@ -196,10 +203,17 @@ def paint_colour_hint(sheet, found) -> tuple[str, bool, list[tuple[int, int]]]:
     grid = np.array(found.givens, dtype=np.uint32)
     before = grid.copy()
     message = ""
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
     for _ in range(MAX_HINT_STEPS):
         if not _open(grid):
             break
-        step = next_colour_step(puzzle, grid)
+        try:
+            step = next_colour_step(puzzle, grid, deadline=deadline)
+        except Timeout:
+            raise HintsStopped(
+                f"no step found in {time_limit:g} s: no line decides a cell, and trying each "
+                "open cell's colours had not finished"
+            ) from None
         if step is None:
             break
         message = colour_reason(step, puzzle)
