@@ -15,12 +15,11 @@ interrupts it. Uniqueness costs one more call with the first solution blocked.
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Iterator
 
 import numpy as np
 
-from .board import Timeout
+from .board import stop_if_past
 from .colour_board import ColourBoard
 from .colour_line import solve_colour_line
 from .sat import SOLVER, new_solver
@@ -44,8 +43,7 @@ class ColourEncoding:
             for c in range(self.w):
                 self._encode_cell(r, c)
         for line in range(self.h + self.w) if lines is None else lines:
-            if deadline is not None and time.perf_counter() > deadline:
-                raise Timeout
+            stop_if_past(deadline)
             if lines is not None or board.open_mask(line):
                 self._encode_line(line)
 

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 
 import numpy as np
 
-from .board import Board, Contradiction, Timeout
+from .board import Board, Contradiction, Timeout, stop_if_past
 from .line import solve_line
 from .symmetry import (
     map_pairs,
@@ -78,8 +78,7 @@ class Encoding:
                 elif wm >> c & 1:
                     self.clauses.append([-(base + c)])
         for line in range(self.h + self.w):
-            if deadline is not None and time.perf_counter() > deadline:
-                raise Timeout
+            stop_if_past(deadline)
             if (board.black[line] | board.white[line]) != (1 << board.length[line]) - 1:
                 self._encode_line(line)
 

@@ -6,9 +6,7 @@ hints, difficulty). The fast path uses the SAT back end instead (:mod:`xlsolver.
 
 from __future__ import annotations
 
-import time
-
-from .board import Board, Contradiction, Timeout
+from .board import Board, Contradiction, stop_if_past
 from .cells import BLACK, WHITE
 from .result import RULE_GUESS, SEARCH, Step
 
@@ -58,8 +56,8 @@ def guess_search(board, found, limit, deadline, steps, depth, guesses, assume, c
     if board.solved:
         found.append(board.solution())
         return
-    if clock and deadline is not None and time.perf_counter() > deadline:
-        raise Timeout
+    if clock:
+        stop_if_past(deadline)
     r, c, states = guesses(board)
     for state in states:
         if len(found) >= limit:
