@@ -1,6 +1,7 @@
-"""Workbook timings: one 30×30 workbook read+solve+paint+save, and a batch of 100.
+"""Workbook timings: one 30×30 workbook read+solve+paint+save, a batch of 100, and a
+large sheet (a random 300×300 picture: its template written, then read back).
 
-python bench/bench_workbooks.py [--count 100] [--jobs N]
+python bench/bench_workbooks.py [--count 100] [--jobs N] [--large 300]
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=100)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--large", type=int, default=300, help="side of the large sheet (0: none)")
     args = parser.parse_args()
     from xlsolver.commands.solve_workbooks import _solve_all
 
@@ -55,6 +57,7 @@ def main() -> None:
         (folder / "in").mkdir()
         paths = write_books(folder / "in", args.count)
         out = folder / "out"
+        out.mkdir()
         singles = []
         for path in paths[:5]:
             start = time.perf_counter()
@@ -75,6 +78,32 @@ def main() -> None:
     print(f"| one 30×30 workbook, slowest of 5 | {max(singles):.3f} s |")
     print(f"| {args.count} workbooks, --jobs {args.jobs} | {batch:.2f} s |")
     print(f"| statuses | {statuses} |")
+    if args.large:
+        for label, seconds in large_sheet(args.large):
+            print(f"| {label} | {seconds:.2f} s |")
+
+
+def large_sheet(side: int) -> list[tuple[str, float]]:
+    """Write the template of a random side×side picture, then open it and find its puzzle."""
+    from xlsolver.workbook.files import open_book
+    from xlsolver.workbook.layout import find_puzzles
+
+    picture = np.random.default_rng(7).random((side, side)) < 0.55
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "large.xlsx"
+        start = time.perf_counter()
+        book = new_book()
+        write_template(book.sheets()[0], Puzzle.from_solution(picture, "Large"))
+        book.save(path)
+        written = time.perf_counter() - start
+        start = time.perf_counter()
+        found = find_puzzles(open_book(path))
+        read = time.perf_counter() - start
+        assert found[0].puzzle.height == side and found[0].puzzle.width == side
+    return [
+        (f"{side}×{side} template written and saved", written),
+        (f"{side}×{side} workbook opened and its puzzle found", read),
+    ]
 
 
 if __name__ == "__main__":

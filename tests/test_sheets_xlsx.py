@@ -45,6 +45,97 @@ def test_paint_keeps_other_borders(tmp_path):
     assert (b.left.style, b.top.style) == ("thick", "thin") and not b.diagonalUp
 
 
+def _mixed_styles(book) -> list[tuple[int, int]]:
+    """A 6×6 block whose cells had different styles before: thick and thin sides, a bold
+    red font, a fill, a number format, and plain cells (some never created)."""
+    from openpyxl.styles import Border, Font, PatternFill, Side
+
+    ws = book.sheets()[0].ws
+    for r in range(1, 7):
+        for c in range(1, 7):
+            kind = (r * 7 + c * 3) % 6
+            cell = ws.cell(row=r, column=c)
+            if kind == 0:
+                cell.border = Border(left=Side(style="thick"), top=Side(style="thin"))
+            elif kind == 1:
+                cell.font = Font(bold=True, color="FFFF0000")
+            elif kind == 2:
+                cell.fill = PatternFill(fill_type="solid", start_color="FF00FF00")
+            elif kind == 3:
+                cell.number_format = "0.00"
+                cell.border = Border(bottom=Side(style="medium"))
+            elif kind == 4:
+                cell.value = 5
+    return [(r, c) for r in range(1, 8) for c in range(1, 8)]  # row and column 7: new cells
+
+
+def _looks(book, cells) -> list[tuple]:
+    """What each cell shows: fill, the four sides, diagonals, font, number format."""
+    ws = book.sheets()[0].ws
+    out = []
+    for r, c in cells:
+        cell = ws.cell(row=r, column=c)
+        b = cell.border
+        out.append(
+            (
+                cell.fill.fill_type,
+                cell.fill.start_color.rgb,
+                *(
+                    getattr(getattr(b, side), "style", None)
+                    for side in ("left", "right", "top", "bottom", "diagonal")
+                ),
+                b.diagonalUp,
+                b.diagonalDown,
+                cell.font.bold,
+                cell.font.color.rgb if cell.font.color else None,
+                cell.number_format,
+                cell.value,
+            )
+        )
+    return out
+
+
+@pytest.mark.parametrize("style", [BLACK_STYLE, WHITE_STYLE])
+def test_painting_many_cells_at_once_is_painting_each_alone(style):
+    """Cells of one style are worked out once and the rest copied: each cell must still
+    keep its own borders, font, number format and value."""
+    together, alone = new_book(), new_book()
+    cells = _mixed_styles(together)
+    _mixed_styles(alone)
+    together.sheets()[0].paint(cells, style)
+    for cell in cells:
+        alone.sheets()[0].paint([cell], style)
+    assert _looks(together, cells) == _looks(alone, cells)
+    looks = _looks(together, cells)
+    kinds = [(r * 7 + c * 3) % 6 if r < 7 and c < 7 else None for r, c in cells]
+    assert [look[2] == "thick" for look in looks] == [k == 0 for k in kinds]  # left sides kept
+    assert [bool(look[9]) for look in looks] == [k == 1 for k in kinds]  # bold fonts kept
+    together.sheets()[0].unpaint(cells)
+    for cell in cells:
+        alone.sheets()[0].unpaint([cell])
+    assert _looks(together, cells) == _looks(alone, cells)
+
+
+def test_reading_styles_of_a_block_is_reading_each_cell(tmp_path):
+    """Fills, borders, diagonals, fonts and number formats are read once per style."""
+    book = new_book()
+    cells = _mixed_styles(book)
+    book.sheets()[0].paint(cells[::3], WHITE_STYLE)
+    sheet = open_book(book.save(tmp_path / "mixed.xlsx")).sheets()[0]
+    block = (1, 1, 7, 7)
+    for read in (
+        sheet.read_fills,
+        sheet.read_border_sides,
+        sheet.read_diagonals,
+        sheet.read_font_colours,
+        sheet.read_number_formats,
+    ):
+        each = [[read((r, c, r, c))[0][0] for c in range(1, 8)] for r in range(1, 8)]
+        assert read(block) == each
+        assert len({v for row in each for v in row}) > 1  # the block is not uniform
+    assert sheet.used_range() == (1, 1, 7, 7)
+
+
 def test_save_refuses_to_overwrite_input(tmp_path):
     path = tmp_path / "in.xlsx"
     new_book().save(path)

@@ -15,12 +15,14 @@ import warnings
 import zipfile
 import zlib
 from collections.abc import Callable, Iterable, Sequence
+from copy import copy
 from pathlib import Path
 from typing import TypeVar
 
 from openpyxl import Workbook, load_workbook
 from openpyxl.cell.cell import MergedCell
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+from openpyxl.styles.cell_style import StyleArray
 from openpyxl.styles.colors import COLOR_INDEX
 from openpyxl.utils import column_index_from_string, get_column_letter, quote_sheetname
 from openpyxl.utils.cell import range_boundaries
@@ -206,11 +208,15 @@ def new_book() -> XlsxBook:
 class XlsxSheet(SheetBase):
     """One openpyxl worksheet behind the sheet protocol.
 
-    ``saved`` gives the same worksheet as the file saved it (computed values instead of
-    formulas), loaded only when a formula is read.
+    ``saved`` gives values of cells as the file saved them (computed values instead of
+    formulas), read only when a formula is read.
     """
 
-    def __init__(self, ws: Worksheet, saved: Callable[[str], Worksheet | None] | None = None):
+    def __init__(
+        self,
+        ws: Worksheet,
+        saved: Callable[[str, list[Cell]], dict[Cell, object] | None] | None = None,
+    ):
         self.ws = ws
         self._saved = saved
         self._written: set[Cell] = set()  # formulas written since the file was opened
@@ -225,8 +231,16 @@ class XlsxSheet(SheetBase):
         """The rectangle holding every value, fill or border, ``None`` for an empty sheet."""
         rows: list[int] = []
         cols: list[int] = []
+        visible: dict[tuple[int, ...], bool] = {}  # per style (few on a sheet)
         for (r, c), cell in self.ws._cells.items():
-            if cell.value is not None or cell.has_style and _visible_style(cell):
+            if cell.value is None and cell.has_style:
+                key = tuple(cell._style)
+                shown = visible.get(key)
+                if shown is None:
+                    shown = visible[key] = _visible_style(cell)
+            else:
+                shown = cell.value is not None
+            if shown:
                 rows.append(r)
                 cols.append(c)
         for rng in self.ws.merged_cells.ranges:
@@ -235,6 +249,21 @@ class XlsxSheet(SheetBase):
         if not rows:
             return None
         return (min(rows), min(cols), max(rows), max(cols))
+
+    def _read_style(self, rect: Rect, value: Callable[[object], T]) -> list[list[T]]:
+        """:meth:`_read` of something a cell's style alone decides (its fill, borders, font
+        or number format): worked out once per style, as a grid has few. Each openpyxl
+        style read builds a proxy object; on a 300×300 sheet that cost seconds."""
+        memo: dict[tuple[int, ...] | None, T] = {}
+
+        def by_style(cell) -> T:
+            key = tuple(cell._style) if cell is not None and cell._style else None
+            if key in memo:
+                return memo[key]
+            memo[key] = found = value(cell)
+            return found
+
+        return self._read(rect, by_style)
 
     def _read(self, rect: Rect, value: Callable[[object], T]) -> list[list[T]]:
         """``value`` of each cell of a rectangle, row by row (the cell is None when absent)."""
@@ -256,15 +285,21 @@ class XlsxSheet(SheetBase):
         formulas = self.read_formulas(rect)
         if not any(f is not None for row in formulas for f in row):
             return values
-        saved = self._saved(self.ws.title) if self._saved is not None else None
         top, left = rect[0], rect[1]
+        wanted = [
+            (top + i, left + j)
+            for i, row in enumerate(formulas)
+            for j, formula in enumerate(row)
+            if formula is not None and (top + i, left + j) not in self._written
+        ]
+        saved = self._saved(self.ws.title, wanted) if self._saved and wanted else None
         for i, row in enumerate(formulas):
             for j, formula in enumerate(row):
                 if formula is None:
                     continue
                 cell = (top + i, left + j)
                 fresh = saved is None or cell in self._written
-                value = None if fresh else saved.cell(*cell).value
+                value = None if fresh else saved.get(cell)
                 if value == 0 and not isinstance(value, bool) and self._recalculated_on_open():
                     value = None  # a writer's placeholder, not a computed value
                 values[i][j] = value
@@ -292,7 +327,7 @@ class XlsxSheet(SheetBase):
 
     def read_font_colours(self, rect: Rect) -> list[list[str | None]]:
         """Font colours (``#RRGGBB``), ``None`` where automatic."""
-        return self._read(
+        return self._read_style(
             rect,
             lambda cell: (
                 font_colour(colour_hex(cell.font.color))
@@ -303,7 +338,7 @@ class XlsxSheet(SheetBase):
 
     def read_number_formats(self, rect: Rect) -> list[list[str]]:
         """Number format codes of a rectangle (``General`` where none is set)."""
-        return self._read(
+        return self._read_style(
             rect,
             lambda cell: (
                 plain_format(cell.number_format) if cell is not None and cell.has_style else GENERAL
@@ -312,7 +347,7 @@ class XlsxSheet(SheetBase):
 
     def read_fills(self, rect: Rect) -> list[list[str | None]]:
         """Fill colours (``#RRGGBB``) of a rectangle, ``None`` where unfilled."""
-        return self._read(
+        return self._read_style(
             rect,
             lambda cell: fill_hex(cell.fill) if cell is not None and cell.has_style else None,
         )
@@ -324,7 +359,7 @@ class XlsxSheet(SheetBase):
             b = cell.border if cell is not None and cell.has_style else None
             return bool(b and b.diagonalUp and b.diagonalDown and _drawn(b.diagonal))
 
-        return self._read(rect, crossed)
+        return self._read_style(rect, crossed)
 
     def read_border_sides(self, rect: Rect) -> list[list[int]]:
         """Per cell, the sides its own border draws (``TOP | BOTTOM | LEFT | RIGHT``)."""
@@ -340,7 +375,7 @@ class XlsxSheet(SheetBase):
                 | (RIGHT if _drawn(b.right) else 0)
             )
 
-        return self._read(rect, sides)
+        return self._read_style(rect, sides)
 
     def merged_ranges(self) -> list[Rect]:
         """The merged rectangles of the sheet."""
@@ -375,8 +410,8 @@ class XlsxSheet(SheetBase):
             else None
         )
         diagonal = style.diagonal_color if style.diagonals else None
-        for r, c in cells:
-            cell = self.ws.cell(row=r, column=c)
+
+        def restyle(cell) -> None:
             if fill is not None:
                 cell.fill = fill
             cell.border = self._border_with(cell.border, diagonal)
@@ -390,14 +425,37 @@ class XlsxSheet(SheetBase):
                     color=_hex(style.font_color) if style.font_color else f.color,
                 )
 
+        self._restyle((self.ws.cell(row=r, column=c) for r, c in cells), restyle)
+
     def unpaint(self, cells: Iterable[Cell]) -> None:
         """Remove fill and diagonals from cells (the Clear action), keeping other borders."""
-        for r, c in cells:
-            cell = self.ws._cells.get((r, c))
-            if cell is None or not cell.has_style:
-                continue
+
+        def restyle(cell) -> None:
             cell.fill = NO_FILL
             cell.border = self._border_with(cell.border, None)
+
+        found = (self.ws._cells.get(key) for key in cells)
+        self._restyle((cell for cell in found if cell is not None and cell.has_style), restyle)
+
+    @staticmethod
+    def _restyle(cells: Iterable, restyle: Callable[[object], None]) -> None:
+        """``restyle`` each cell, working it out once per style the cells had before.
+
+        openpyxl looks every fill, border and font it is given up in the workbook's lists
+        by hashing and comparing it, which cost most of painting a grid (a 300×300
+        template took 13 s to format). Cells that had the same style get the same style
+        ids, so only the first of them goes through openpyxl's setters; the file written
+        is byte for byte the same.
+        """
+        done: dict[tuple[int, ...], StyleArray] = {}  # style ids before → after
+        for cell in cells:
+            before = tuple(cell._style or ())  # None: a new cell, no style yet
+            after = done.get(before)
+            if after is None:
+                restyle(cell)
+                done[before] = copy(cell._style)
+            else:
+                cell._style = copy(after)
 
     def write_values(self, top_left: Cell, values: Sequence[Sequence[object]]) -> None:
         """Write a block of values starting at a cell."""
@@ -452,8 +510,8 @@ class XlsxSheet(SheetBase):
                 wrap_text=fmt.wrap or None,
                 shrink_to_fit=fmt.shrink or None,
             )
-        for r, c in cells:
-            cell = self.ws.cell(row=r, column=c)
+
+        def restyle(cell) -> None:
             if any(sides.values()):
                 old = cell.border
                 new_sides = {
@@ -476,6 +534,8 @@ class XlsxSheet(SheetBase):
                 )
             if fmt.number_format:
                 cell.number_format = fmt.number_format
+
+        self._restyle((self.ws.cell(row=r, column=c) for r, c in cells), restyle)
 
     def set_column_widths(self, widths: dict[int, float]) -> None:
         """Column widths in characters as Excel shows them, by 1-based column number
@@ -595,22 +655,46 @@ class XlsxBook:
         self.path = path
         self.read_only = read_only
         self.on_progress: Callable[[float | None, str], None] | None = None
-        self._saved_book: Workbook | None = None
+        self._saved_cells: dict[str, dict[Cell, object]] = {}  # sheet → cells read so far
         self.left_out: dict[str, int] = {}  # what the last save left out (xlsx_parts.left_out)
-        self._sheets = {ws.title: XlsxSheet(ws, self._saved_sheet) for ws in wb.worksheets}
+        self._sheets = {ws.title: XlsxSheet(ws, self._saved_values) for ws in wb.worksheets}
 
-    def _saved_sheet(self, title: str) -> Worksheet | None:
-        """The worksheet as the file saved it (computed values), loaded on first use."""
+    def _saved_values(self, title: str, cells: list[Cell]) -> dict[Cell, object] | None:
+        """The values the file saved in these cells of a sheet (computed values of formulas).
+
+        Streamed (openpyxl's read-only mode) over the rows that hold the cells only, so a
+        formula at the top of a large sheet costs milliseconds, not a second load of the
+        whole workbook with its styles. None when the file cannot be read again.
+        """
         if self.path is None:
             return None
-        if self._saved_book is None:
+        known = self._saved_cells.setdefault(title, {})
+        missing = [cell for cell in cells if cell not in known]
+        if missing:
+            top, bottom = min(r for r, _ in missing), max(r for r, _ in missing)
+            left, right = min(c for _, c in missing), max(c for _, c in missing)
             try:
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore")
-                    self._saved_book = load_workbook(self.path, data_only=True, rich_text=False)
+                    wb = load_workbook(self.path, read_only=True, data_only=True)
+                    try:
+                        if title not in wb.sheetnames:
+                            return None
+                        rows = wb[title].iter_rows(
+                            min_row=top,
+                            max_row=bottom,
+                            min_col=left,
+                            max_col=right,
+                            values_only=True,
+                        )
+                        for r, row in enumerate(rows, start=top):
+                            for c, value in enumerate(row, start=left):
+                                known[(r, c)] = value
+                    finally:
+                        wb.close()
             except Exception:  # the file changed or vanished since it was opened
                 return None
-        return self._saved_book[title] if title in self._saved_book.sheetnames else None
+        return known
 
     def sheets(self) -> list[XlsxSheet]:
         """All worksheets in order (chart sheets left out)."""
@@ -620,7 +704,7 @@ class XlsxBook:
         """The worksheet of that name (KeyError naming it when absent)."""
         for ws in self.wb.worksheets:
             if ws.title == name:
-                return self._sheets.setdefault(name, XlsxSheet(ws, self._saved_sheet))
+                return self._sheets.setdefault(name, XlsxSheet(ws, self._saved_values))
         names = ", ".join(ws.title for ws in self.wb.worksheets)
         raise KeyError(f"no sheet named {name!r} (sheets: {names})")
 
