@@ -191,3 +191,106 @@ def test_hints_stopped_by_the_time_limit_exit_1_and_write_nothing(tmp_path, caps
     assert not out.exists()
     assert main(["hints", str(book), "-o", str(out)]) == 0
     assert out.exists()
+
+
+def ticking_clock(monkeypatch) -> None:
+    """A clock that moves one second each time it is read: a stop comes after the same
+    reads, so after the same steps, on every machine."""
+    ticks = iter(range(10**9))
+    monkeypatch.setattr(time, "perf_counter", lambda: float(next(ticks)))
+
+
+def _cells(steps) -> list:
+    return [(s.kind, s.rule, tuple(s.cells)) for s in steps]
+
+
+MAP = Path(__file__).resolve().parents[1] / "examples" / "webpbn-color-00047-map.xml"
+
+
+def _stopped_part_way(replay, whole: list) -> tuple[int, list]:
+    """The first limit (1, 2, 4, … ticks) at which ``replay(limit)`` stops after some
+    steps but not all, and the steps it kept; each kept list is the start of ``whole``."""
+    from xlsolver.hints import HintsStopped
+
+    for k in range(30):
+        try:
+            replay(2**k)
+        except HintsStopped as stop:
+            assert _cells(stop.steps) == whole[: len(stop.steps)]
+            if stop.steps:
+                return 2**k, stop.steps
+        else:
+            break
+    raise AssertionError("no limit stopped the replay part way")
+
+
+def test_a_stopped_hint_replay_keeps_the_steps_it_found(monkeypatch):
+    """The steps found before the limit are the first steps of the whole replay."""
+    puzzle = read_entries(DATA / "webpbn-00023-edge.non")[0]  # probing decides it
+    whole = _cells(hint_steps(puzzle, time_limit=None))
+    ticking_clock(monkeypatch)
+    _, kept = _stopped_part_way(lambda limit: hint_steps(puzzle, time_limit=limit), whole)
+    assert 0 < len(kept) < len(whole)
+
+
+def test_a_stopped_colour_replay_stops_and_never_guesses(monkeypatch):
+    """A colour replay the limit cut short used to finish with a guess for every open
+    cell, so a slow machine got other steps and a "search" rating; now it stops, keeping
+    the steps found, and the rating says it stopped."""
+    from xlsolver.teaching.colour_verdict import assess_colour, colour_hint_steps
+    from xlsolver.teaching.verdict import STOPPED
+
+    puzzle = read_puzzles(MAP)[0]
+    solution = solve(puzzle, max_solutions=1).solutions[0]
+    whole = _cells(colour_hint_steps(puzzle, solution, time_limit=None))
+    assert {s[1] for s in whole} == {"line"}
+    rated = assess_colour(puzzle, solution, time_limit=None)
+    assert (rated.status, rated.difficulty) == ("unique", "line")
+    ticking_clock(monkeypatch)
+    _, kept = _stopped_part_way(
+        lambda limit: colour_hint_steps(puzzle, solution, time_limit=limit), whole
+    )
+    assert 0 < len(kept) < len(whole)
+    ratings = [assess_colour(puzzle, solution, time_limit=2**k) for k in range(16)]
+    assert {(v.status, v.difficulty) for v in ratings} <= {("timeout", ""), ("unique", "line")}
+    assert any(v.error == STOPPED for v in ratings)  # some stopped in the replay itself
+
+
+@pytest.mark.parametrize("colour", [False, True], ids=["black-and-white", "colour"])
+def test_hints_stopped_part_way_write_the_steps_found_and_say_so(
+    tmp_path, capsys, monkeypatch, colour
+):
+    from openpyxl import load_workbook
+
+    from xlsolver.cli import main
+    from xlsolver.teaching.colour_verdict import colour_hint_steps
+    from xlsolver.teaching.hints_sheet import read_hint_steps
+
+    source = MAP if colour else DATA / "webpbn-00023-edge.non"
+    puzzle = read_puzzles(source)[0]
+    book = tmp_path / "puzzle.xlsx"
+    assert main(["convert", str(source), "-o", str(book)]) == 0
+    whole = tmp_path / "whole.xlsx"
+    assert main(["hints", str(book), "-o", str(whole)]) == 0
+    capsys.readouterr()
+    if colour:
+        solution = solve(puzzle, max_solutions=1).solutions[0]
+        replay = lambda limit: colour_hint_steps(puzzle, solution, time_limit=limit)  # noqa: E731
+        steps = colour_hint_steps(puzzle, solution, time_limit=None)
+    else:
+        replay = lambda limit: hint_steps(puzzle, time_limit=limit)  # noqa: E731
+        steps = hint_steps(puzzle, time_limit=None)
+    ticking_clock(monkeypatch)
+    limit, kept = _stopped_part_way(replay, _cells(steps))
+    out = tmp_path / "hints.xlsx"
+    assert main(["hints", str(book), "-o", str(out), "--time-limit", str(limit)]) == 1
+    captured = capsys.readouterr()
+    assert f"time limit ({limit} s) ran out before the last step" in captured.err
+    found = read_hint_steps(out)
+    assert len(found) == len(kept) and 0 < len(found) < len(read_hint_steps(whole))
+    assert found == read_hint_steps(whole)[: len(found)]
+    assert f"{out}: {len(found)} steps before the stop" in captured.out
+    steps_sheet = load_workbook(out).worksheets[0]
+    assert steps_sheet.cell(steps_sheet.max_row, 1).value.startswith(
+        f"Stopped after step {len(found)}: the time limit ({limit} s) ran out"
+    )

@@ -25,7 +25,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Replay the puzzle and write the steps."""
+    """Replay the puzzle and write the steps (those found before a stop at the time limit,
+    with a note saying so, exit 1)."""
     from ..hints import HintsStopped, NoSolution
     from ..teaching import hints_workbook
 
@@ -40,9 +41,15 @@ def run(args: argparse.Namespace) -> int:
         )
     except (HintsStopped, NoSolution) as exc:
         print(f"xlsolver: {args.workbook}: {exc}", file=sys.stderr)
+        if isinstance(exc, HintsStopped) and exc.written:
+            print(f"{exc.written}: {len(exc.steps)} steps before the stop ({_rules(exc.steps)})")
         return EXIT_UNSOLVED
     except BAD_INPUT as exc:
         return fail(exc, args.workbook)
-    rules = ", ".join(f"{rule} {n}" for rule, n in Counter(s.rule for s in steps).most_common())
-    print(f"{args.output}: {len(steps)} steps ({rules or 'the grid is already complete'})")
+    print(f"{args.output}: {len(steps)} steps ({_rules(steps) or 'the grid is already complete'})")
     return EXIT_OK
+
+
+def _rules(steps) -> str:
+    """``line 12, overlap 3``: how many steps each rule took, most first."""
+    return ", ".join(f"{rule} {n}" for rule, n in Counter(s.rule for s in steps).most_common())

@@ -44,7 +44,16 @@ Progress = Callable[[float, str], None]  # (share done, message)
 
 
 class HintsStopped(ValueError):
-    """The user's time limit stopped the replay before it reached the solution."""
+    """The user's time limit stopped the replay before it reached the solution.
+
+    ``steps`` holds the steps found before the stop (the same as the first steps of a run
+    without a limit), ``written`` the hints workbook that shows them, once one is saved.
+    """
+
+    def __init__(self, message: str, steps: list[Step] | None = None):
+        super().__init__(message)
+        self.steps: list[Step] = list(steps or [])
+        self.written: str | None = None
 
 
 class NoSolution(ValueError):
@@ -217,26 +226,30 @@ def hint_steps(
     :class:`NoSolution`.
     """
     deadline = None if time_limit is None else time.perf_counter() + time_limit
-    stopped = HintsStopped(f"stopped: the time limit ({time_limit} s) ran out before the last step")
     replay = Replay(puzzle, givens)
+    steps: list[Step] = []
+
+    def stopped() -> HintsStopped:
+        message = f"stopped: the time limit ({time_limit:g} s) ran out before the last step"
+        return HintsStopped(message, steps)
+
     if replay.broken_line() is not None:
         raise no_solution(puzzle, givens)
-    steps: list[Step] = []
     while not replay.board.solved:
         if deadline is not None and time.perf_counter() > deadline:
-            raise stopped
+            raise stopped()
         step = replay.line_step()
         if step is None:
             try:
                 step = replay.probe_step(deadline)
             except Timeout:
-                raise stopped from None
+                raise stopped() from None
         if step is None:
             if solution is None:
                 left = None if deadline is None else max(deadline - time.perf_counter(), 0.0)
                 result = solve(puzzle, max_solutions=1, givens=givens, time_limit=left)
                 if result.status == TIMEOUT:
-                    raise stopped
+                    raise stopped()
                 if not result.solutions:
                     raise no_solution(puzzle, givens)
                 solution = result.solutions[0]

@@ -92,6 +92,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "title_steps": "{title} — hints",
         "title_order": "{title} — order of deduction",
         "title_stage": "{title} — steps {first}–{last}",
+        "hints_stopped": (
+            "Stopped after step {n}: the time limit ({limit:g} s) ran out before the grid was"
+            " complete. Make the hints again with a longer time limit for the rest."
+        ),
         "head_number": "#",
         "head_line": "line",
         "head_rule": "rule",
@@ -153,6 +157,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "title_steps": "{title} — ヒント",
         "title_order": "{title} — 推理の順番",
         "title_stage": "{title} — 手順 {first}〜{last}",
+        "hints_stopped": (
+            "手順 {n} で停止: 制限時間（{limit:g} 秒）内にすべてのマスが決まりませんでした。"
+            "残りは制限時間を長くしてもう一度ヒントを作ってください。"
+        ),
         "head_number": "番号",
         "head_line": "線",
         "head_rule": "規則",

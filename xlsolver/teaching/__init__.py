@@ -12,6 +12,7 @@ Every command is a function here (the CLI only parses arguments):
 from __future__ import annotations
 
 import os
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -34,6 +35,7 @@ from .worksheet import (
     build_worksheet,
     puzzle_sheet,
     save_book,
+    save_stopped_hints,
     sheet_title,
 )
 
@@ -147,7 +149,8 @@ def hints_workbook(
     """The hints workbook of a puzzle sheet: steps from its givens to the solution.
 
     NoSolution (nothing written) when the clues, or the cells filled in on the grid,
-    leave no solution."""
+    leave no solution; HintsStopped when the time limit stops the replay, after writing
+    the steps found so far (when there are any) with a note saying so."""
     book = open_book(path, read_only=True)
     found = puzzle_sheet(book, sheet)
     givens = found.givens if found.givens is not None and found.givens.any() else None
@@ -156,16 +159,17 @@ def hints_workbook(
         from .colour_hints import colour_hints_workbook
 
         return colour_hints_workbook(found, output, path, title, lang, stages, time_limit)
+    write = partial(write_hints, found.puzzle, lang=lang, title=title or found.sheet, stages=stages)
     try:
         steps = hint_steps(found.puzzle, givens=givens, time_limit=time_limit)
-    except HintsStopped:
-        raise  # the time limit stopped it: not bad input
+    except HintsStopped as exc:  # the time limit stopped it: not bad input
+        save_stopped_hints(exc, write, output, path, lang, time_limit)
+        raise
     except NoSolution as exc:
         raise NoSolution(with_givens(str(exc), givens)) from None
     except ValueError as exc:
         raise WorkbookError(f"{path}: {exc}") from None
-    book = write_hints(found.puzzle, steps, lang=lang, title=title or found.sheet, stages=stages)
-    save_book(book, output, [path])
+    save_book(write(steps), output, [path])
     return steps
 
 

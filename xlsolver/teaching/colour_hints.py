@@ -10,6 +10,7 @@ would leave a line without any placement) or a guess (the answer's colour).
 from __future__ import annotations
 
 import time
+from functools import partial
 
 import numpy as np
 
@@ -77,7 +78,14 @@ def colour_reason(step: Step, puzzle: ColourPuzzle, lang: str = "en") -> str:
     return words["line"].format(line=line_words(line, lang) if line else "", clues=clues)
 
 
-def _steps_sheet(book: XlsxBook, puzzle: ColourPuzzle, steps: list[Step], lang: str, title: str):
+def _steps_sheet(
+    book: XlsxBook,
+    puzzle: ColourPuzzle,
+    steps: list[Step],
+    lang: str,
+    title: str,
+    note: str | None = None,
+):
     """The step table of a colour puzzle (:func:`~.hints_sheet.write_steps_table`)."""
     letters = puzzle.palette.letters
     rows = [
@@ -90,7 +98,7 @@ def _steps_sheet(book: XlsxBook, puzzle: ColourPuzzle, steps: list[Step], lang: 
         ]
         for n, step in enumerate(steps, 1)
     ]
-    write_steps_table(book, rows, lang, title, freeze=False)
+    write_steps_table(book, rows, lang, title, freeze=False, note=note)
 
 
 def _final(puzzle: ColourPuzzle, steps: list[Step]) -> tuple[np.ndarray, np.ndarray]:
@@ -131,12 +139,19 @@ def _paint(sheet, layout, puzzle, colour, order, upto: int, new: range, highligh
 
 
 def write_colour_hints(
-    puzzle: ColourPuzzle, steps: list[Step], *, lang: str = "en", title: str = "", stages: int = 0
+    puzzle: ColourPuzzle,
+    steps: list[Step],
+    *,
+    lang: str = "en",
+    title: str = "",
+    stages: int = 0,
+    note: str | None = None,
 ) -> XlsxBook:
-    """The step table, the order grid (step numbers on the inks) and ``stages`` stage sheets."""
+    """The step table, the order grid (step numbers on the inks) and ``stages`` stage sheets
+    (``note`` below the steps: why they stop short of the solution)."""
     title = title or puzzle.title or "Puzzle"
     book = new_book()
-    _steps_sheet(book, puzzle, steps, lang, title)
+    _steps_sheet(book, puzzle, steps, lang, title, note)
     colour, order = _final(puzzle, steps)
 
     def grid(sheet: LayoutSheet, grid_title: str) -> TemplateLayout:
@@ -156,7 +171,7 @@ def colour_hints_workbook(found, output, path, title: str, lang: str, stages: in
     from ..nonogram.result import TIMEOUT
     from . import with_givens
     from .colour_verdict import colour_hint_steps
-    from .worksheet import save_book
+    from .worksheet import save_book, save_stopped_hints
 
     result = solve(found.puzzle, max_solutions=1, givens=found.givens, time_limit=time_limit)
     if result.status == TIMEOUT:
@@ -164,13 +179,17 @@ def colour_hints_workbook(found, output, path, title: str, lang: str, stages: in
     if not result.solutions:
         message = result.error or "no solution"
         raise NoSolution(with_givens(message, found.givens if _painted(found) else None))
-    steps = colour_hint_steps(
-        found.puzzle, result.solutions[0], givens=found.givens, time_limit=time_limit
+    write = partial(
+        write_colour_hints, found.puzzle, lang=lang, title=title or found.sheet, stages=stages
     )
-    book = write_colour_hints(
-        found.puzzle, steps, lang=lang, title=title or found.sheet, stages=stages
-    )
-    save_book(book, output, [path])
+    try:
+        steps = colour_hint_steps(
+            found.puzzle, result.solutions[0], givens=found.givens, time_limit=time_limit
+        )
+    except HintsStopped as exc:
+        save_stopped_hints(exc, write, output, path, lang, time_limit)
+        raise
+    save_book(write(steps), output, [path])
     return steps
 
 

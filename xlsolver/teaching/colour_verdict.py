@@ -21,8 +21,15 @@ from ..nonogram.analyzer import solve
 from ..nonogram.cells import CERTAIN, POSSIBLE, colour_bit, every_colour, known_colour
 from ..nonogram.colour_analyzer import next_colour_step
 from ..nonogram.colour_puzzle import ColourPuzzle, Palette
-from ..nonogram.result import LINE, MULTIPLE, RULE_GUESS, SEARCH, UNIQUE, Step
-from .verdict import Verdict, cell_words, components, differing_cells, drop_spare_givens
+from ..nonogram.result import LINE, MULTIPLE, RULE_GUESS, SEARCH, TIMEOUT, UNIQUE, Step
+from .verdict import (
+    STOPPED,
+    Verdict,
+    cell_words,
+    components,
+    differing_cells,
+    drop_spare_givens,
+)
 
 MAX_GIVEN_ROUNDS = 200  # rounds of adding givens before giving up (counts work, not time)
 
@@ -82,7 +89,14 @@ def colour_hint_steps(
     time_limit: float | None = DEFAULT_TIME_LIMIT,
 ) -> list[Step]:
     """Replay a colour puzzle from its givens: the easiest step each time (a line, then a
-    probe), a guess from ``solution`` when neither decides a cell; ends solved."""
+    probe), a guess from ``solution`` when neither decides a cell; ends solved.
+
+    Only ``time_limit`` (the user's clock) stops the replay, with :class:`HintsStopped`
+    holding the steps found so far, never with other steps (a stop is not a guess).
+    """
+    from ..hints import HintsStopped
+    from ..nonogram.board import Timeout
+
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     full = every_colour(puzzle.palette.k)
     grid = np.full((puzzle.height, puzzle.width), full, dtype=np.uint32)
@@ -90,10 +104,18 @@ def colour_hint_steps(
         known = (np.asarray(givens, dtype=np.uint32) & np.uint32(POSSIBLE)) != full
         grid[known] = np.asarray(givens, dtype=np.uint32)[known]
     steps: list[Step] = []
+
+    def stopped() -> HintsStopped:
+        message = f"stopped: the time limit ({time_limit:g} s) ran out before the last step"
+        return HintsStopped(message, steps)
+
     while open_cells := _open(grid):
-        step = None
-        if deadline is None or time.perf_counter() < deadline:
+        if deadline is not None and time.perf_counter() > deadline:
+            raise stopped()
+        try:
             step = next_colour_step(puzzle, grid, deadline=deadline)
+        except Timeout:
+            raise stopped() from None
         if step is None or step.rule == "discrepancy":
             r, c = open_cells[0]
             ink = int(solution[r, c])
@@ -172,16 +194,28 @@ def assess_colour(
             except ValueError as exc:
                 verdict.error = str(exc)
             else:
-                _rate(verdict, puzzle, picture, givens_states(puzzle, verdict.suggestion, givens))
+                with_suggested = givens_states(puzzle, verdict.suggestion, givens)
+                if not _rate(verdict, puzzle, picture, with_suggested, time_limit):
+                    verdict.error = STOPPED
     elif result.status == UNIQUE:
-        _rate(verdict, puzzle, result.solutions[0], givens, time_limit)
+        if not _rate(verdict, puzzle, result.solutions[0], givens, time_limit):
+            verdict.status, verdict.error = TIMEOUT, STOPPED
     verdict.seconds = time.perf_counter() - start
     return verdict
 
 
-def _rate(verdict, puzzle, solution, givens, time_limit=DEFAULT_TIME_LIMIT) -> None:
-    """Difficulty and steps from the replay: line, probing (a probe step), search (a guess)."""
-    steps = colour_hint_steps(puzzle, solution, givens=givens, time_limit=time_limit)
+def _rate(verdict, puzzle, solution, givens, time_limit=DEFAULT_TIME_LIMIT) -> bool:
+    """Difficulty and steps from the replay: line, probing (a probe step), search (a guess).
+
+    False, nothing rated, when the time limit stopped the replay (as the black-and-white
+    rating does: a stop is never rated "search")."""
+    from ..hints import HintsStopped
+
+    try:
+        steps = colour_hint_steps(puzzle, solution, givens=givens, time_limit=time_limit)
+    except HintsStopped:
+        verdict.difficulty, verdict.steps, verdict.rules = "", 0, {}
+        return False
     verdict.steps = len(steps)
     verdict.rules = dict(Counter(s.rule for s in steps))
     if verdict.rules.get(RULE_GUESS):
@@ -190,3 +224,4 @@ def _rate(verdict, puzzle, solution, givens, time_limit=DEFAULT_TIME_LIMIT) -> N
         verdict.difficulty = "probing"
     else:
         verdict.difficulty = "line"
+    return True

@@ -82,7 +82,9 @@ def where_words(step: Step, lang: str) -> str:
     return ""
 
 
-def _steps_sheet(book: XlsxBook, puzzle: Puzzle, steps: list[Step], lang: str, title: str):
+def _steps_sheet(
+    book: XlsxBook, puzzle: Puzzle, steps: list[Step], lang: str, title: str, note: str | None
+):
     """The step table of a black-and-white puzzle (:func:`write_steps_table`)."""
     rows = [
         [
@@ -94,15 +96,21 @@ def _steps_sheet(book: XlsxBook, puzzle: Puzzle, steps: list[Step], lang: str, t
         ]
         for n, step in enumerate(steps, 1)
     ]
-    write_steps_table(book, rows, lang, title)
+    write_steps_table(book, rows, lang, title, note=note)
 
 
 def write_steps_table(
-    book: XlsxBook, rows: list[list], lang: str, title: str, *, freeze: bool = True
+    book: XlsxBook,
+    rows: list[list],
+    lang: str,
+    title: str,
+    *,
+    freeze: bool = True,
+    note: str | None = None,
 ) -> None:
     """The step table on the first sheet (rows: number, line, rule, cells, reason),
     printed one page wide (landscape) with its header on every page; ``freeze`` keeps
-    the header in view on screen."""
+    the header in view on screen; ``note`` (bold) goes below the last step."""
     sheet = book.sheets()[0]
     sheet.ws.title = say(lang, "sheet_steps")
     sheet.write_values((1, 1), [[say(lang, "title_steps", title=title)]])
@@ -111,6 +119,10 @@ def write_steps_table(
     sheet.format_cells([(HEADER_ROW, c) for c in range(1, 6)], CellFormat(bold=True, bottom="thin"))
     sheet.write_values((HEADER_ROW + 1, 1), rows)
     last = HEADER_ROW + max(len(rows), 1)
+    if note:
+        last += 1
+        sheet.write_values((last, 1), [[note]])
+        sheet.format_cells([(last, 1)], CellFormat(bold=True))
     body = range(HEADER_ROW + 1, last + 1)
     sheet.format_cells([(r, c) for r in body for c in (1, 2, 3)], TOP)
     sheet.format_cells([(r, c) for r in body for c in WRAPPED], TOP_WRAPPED)
@@ -190,11 +202,13 @@ def write_hints(
     lang: str = "en",
     title: str = "",
     stages: int = 0,
+    note: str | None = None,
 ) -> XlsxBook:
-    """A workbook: the step table, the order grid (step numbers), and ``stages`` stage sheets."""
+    """A workbook: the step table, the order grid (step numbers), and ``stages`` stage sheets
+    (``note`` below the steps: why they stop short of the solution)."""
     title = title or puzzle.title or "Puzzle"
     book = new_book()
-    _steps_sheet(book, puzzle, steps, lang, title)
+    _steps_sheet(book, puzzle, steps, lang, title, note)
     numbers = step_numbers(puzzle, steps)
 
     def grid(sheet: LayoutSheet, grid_title: str) -> TemplateLayout:

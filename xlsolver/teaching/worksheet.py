@@ -217,6 +217,20 @@ def save_book(book: XlsxBook, output: str | os.PathLike, inputs=()) -> Path:
     return save_new(book, Path(output), inputs)
 
 
+def save_stopped_hints(
+    stop, write: Callable[..., XlsxBook], output, source, lang: str, time_limit
+) -> None:
+    """Save the steps a replay found before the time limit stopped it (``stop``, a
+    HintsStopped), with a note under the last one saying so; nothing when it found none.
+    ``write(steps, note=…)`` makes the hints book."""
+    from ..hints.words import say
+
+    if stop.steps:
+        note = say(lang, "hints_stopped", n=len(stop.steps), limit=time_limit)
+        save_book(write(stop.steps, note=note), output, [source])
+        stop.written = str(output)
+
+
 def sheet_title(book: Book, found: SheetPuzzle) -> str:
     """The puzzle's title as its sheet shows it (the template's title cell), else ""."""
     from ..workbook.template import TITLE_ROW
