@@ -294,3 +294,28 @@ def test_hints_stopped_part_way_write_the_steps_found_and_say_so(
     assert steps_sheet.cell(steps_sheet.max_row, 1).value.startswith(
         f"Stopped after step {len(found)}: the time limit ({limit} s) ran out"
     )
+
+
+def test_suggested_colour_givens_never_depend_on_the_clock(monkeypatch):
+    """Each check of the colour givens had its own full limit, and a check the limit cut
+    short kept its given: a slow machine got more givens. Now the user's limit is one
+    clock for the whole search, and a stop says so with no givens."""
+    from xlsolver.nonogram.colour_puzzle import ColourPuzzle, Palette
+    from xlsolver.teaching.colour_verdict import assess_colour
+
+    picture = np.random.default_rng(1).integers(0, 3, (8, 8))
+    palette = Palette.build([("a", "#ff0000", None), ("b", "#00a000", None)])
+    puzzle = ColourPuzzle.from_solution(picture, palette)
+    normal = assess_colour(puzzle, picture, time_limit=None)
+    assert normal.status == "multiple" and len(normal.suggestion) == 2
+    ticking_clock(monkeypatch)
+    seen = set()
+    for k in range(14):
+        v = assess_colour(puzzle, picture, time_limit=2**k)
+        assert v.suggestion in ([], normal.suggestion), (2**k, v.suggestion)
+        if v.status == "multiple" and not v.suggestion:
+            assert v.error.startswith("stopped"), (2**k, v.error)
+            seen.add("stopped")
+        elif v.suggestion:
+            seen.add("suggested")
+    assert seen == {"stopped", "suggested"}

@@ -24,11 +24,14 @@ from ..nonogram.colour_puzzle import ColourPuzzle, Palette
 from ..nonogram.result import LINE, MULTIPLE, RULE_GUESS, SEARCH, TIMEOUT, UNIQUE, Step
 from .verdict import (
     STOPPED,
+    SuggestionTimeout,
     Verdict,
     cell_words,
+    checked,
     components,
     differing_cells,
     drop_spare_givens,
+    time_left,
 )
 
 MAX_GIVEN_ROUNDS = 200  # rounds of adding givens before giving up (counts work, not time)
@@ -151,11 +154,14 @@ def suggest_colour_givens(
 ) -> list[tuple[int, int, int]]:
     """Few givens from ``solution`` after which the puzzle has one solution: one cell per
     patch where another solution differs, each round checked by solve(); then every given
-    is dropped again when the puzzle stays unique without it."""
+    is dropped again when the puzzle stays unique without it. ``time_limit`` (the user's
+    clock, one for the whole search) only stops it, with :class:`SuggestionTimeout`."""
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
     added: list[tuple[int, int, int]] = []
 
     def status(givens) -> tuple[str, list[np.ndarray]]:
-        result = solve(puzzle, givens=givens_states(puzzle, givens, base), time_limit=time_limit)
+        grid = givens_states(puzzle, givens, base)
+        result = checked(solve(puzzle, givens=grid, time_limit=time_left(deadline)))
         return result.status, result.solutions
 
     verdict, solutions = status(added)
@@ -191,7 +197,7 @@ def assess_colour(
                 verdict.suggestion = suggest_colour_givens(
                     puzzle, picture, base=givens, time_limit=time_limit
                 )
-            except ValueError as exc:
+            except (ValueError, SuggestionTimeout) as exc:
                 verdict.error = str(exc)
             else:
                 with_suggested = givens_states(puzzle, verdict.suggestion, givens)

@@ -184,6 +184,25 @@ class SuggestionTimeout(TimeoutError):
     """The user's time limit stopped the search for givens (no partial answer is given)."""
 
 
+def time_left(deadline: float | None) -> float | None:
+    """Seconds left before the user's deadline (None: no limit); SuggestionTimeout once
+    it has passed. The search for givens shares one deadline, so the user's limit bounds
+    all of it, and a check it cuts short stops the search instead of keeping a given."""
+    if deadline is None:
+        return None
+    seconds = deadline - time.perf_counter()
+    if seconds <= 0:
+        raise SuggestionTimeout(STOPPED_GIVENS)
+    return seconds
+
+
+def checked(result: Result) -> Result:
+    """A solve of the search for givens; SuggestionTimeout when the limit stopped it."""
+    if result.status == TIMEOUT:
+        raise SuggestionTimeout(STOPPED_GIVENS)
+    return result
+
+
 def suggest_givens(
     puzzle: Puzzle,
     solution: np.ndarray,
@@ -206,27 +225,17 @@ def suggest_givens(
     def state(r: int, c: int) -> int:
         return BLACK_CONC if solution[r, c] else WHITE_CONC
 
-    def left() -> float | None:
-        if deadline is None:
-            return None
-        seconds = deadline - time.perf_counter()
-        if seconds <= 0:
-            raise SuggestionTimeout(STOPPED_GIVENS)
-        return seconds
-
     def status(givens) -> tuple[str, Result | None]:
         grid = givens_grid(puzzle, givens, base)
         board = _propagated(puzzle, grid)
         if board is not None and board.solved:
             return UNIQUE, None
-        result = solve(puzzle, givens=grid, time_limit=left())
-        if result.status == TIMEOUT:
-            raise SuggestionTimeout(STOPPED_GIVENS)
+        result = checked(solve(puzzle, givens=grid, time_limit=time_left(deadline)))
         return result.status, result
 
     verdict, result = status(added)
     while verdict == MULTIPLE:
-        left()
+        time_left(deadline)
         board = _propagated(puzzle, givens_grid(puzzle, added, base))
         for patch in components(differing_cells(result.solutions, solution)):
             candidates = patch[:MAX_CANDIDATES]
