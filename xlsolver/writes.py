@@ -186,7 +186,8 @@ def render(target: str | os.PathLike, write: Callable[[io.BytesIO], object]) -> 
             write(buffer)
         except OSError as exc:
             failure = _reason(exc)
-        gc.collect()
+        if failure:  # the half-closed zip's finaliser runs now, silenced (only then: a full
+            gc.collect()  # collection after every save was a fifth of a small workbook's solve)
     finally:
         sys.unraisablehook = hook
     if failure:
