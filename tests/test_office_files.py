@@ -235,3 +235,49 @@ def test_a_drawing_of_fills_alone_reads_whole_from_ods_and_xls(tmp_path, suffix,
         found = json.loads(capsys.readouterr().out.splitlines()[0])
         assert found["status"] == "unique" and found["solutions"] == [drawing]
         assert digest(saved) == before
+
+
+def test_commands_on_ods_leave_no_private_copy_behind(tmp_path):
+    """A document is opened from a private copy in the temp folder; check, make and hints
+    never closed theirs, so a copy of the user's file stayed there after every run."""
+    import os
+    import subprocess
+    import sys
+
+    sheet = make_book(tmp_path, ".ods")
+    temp = tmp_path / "temp"
+    temp.mkdir()
+    env = {**os.environ, "TMPDIR": str(temp)}
+    for argv in (
+        ["check", str(sheet)],
+        ["hints", str(sheet), "-o", str(tmp_path / "hints.xlsx")],
+        ["make", str(sheet), "-o", str(tmp_path / "made.xlsx")],
+    ):
+        run = subprocess.run(
+            [sys.executable, "-m", "xlsolver", *argv],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert run.returncode == 0, run.stderr
+        assert not [p.name for p in temp.iterdir() if p.name.startswith("xlsolver-doc-")], argv
+
+
+def test_the_tiler_reads_and_writes_ods(tmp_path, capsys):
+    """pentomino read only .xlsx ("save it as .xlsx"); it opens .ods and .xls as solve does."""
+    source = tmp_path / "board.xlsx"
+    root = Path(__file__).resolve().parent.parent
+    source.write_bytes((root / "workbooks" / "pentomino-8x8.xlsx").read_bytes())
+    board = tmp_path / "board.ods"
+    documents.convert_copy(source, board)
+    out = tmp_path / "tiled.ods"
+    assert main(["pentomino", str(board), "-o", str(out), "--count"]) == 0
+    printed = capsys.readouterr().out
+    assert "65 distinct tilings (520 counting symmetric copies)" in printed, printed
+    assert f"{out}: 1 tiling(s) painted on Board" in printed
+    again = tmp_path / "tiled.xlsx"
+    documents.convert_copy(out, again)
+    assert main(["pentomino", str(again), "--count"]) == 0
+    # the painted pieces read back as placed: the one tiling the .ods holds
+    assert "Board!B3:I10: 1 distinct tilings" in capsys.readouterr().out

@@ -56,6 +56,18 @@ def _fail(message: str) -> int:
 
 def run(args) -> int:
     """Read the board, search, print or write the result."""
+    opened: list = []
+    try:
+        return _run(args, opened)
+    finally:
+        from ..workbook.files import close_book
+
+        for book in opened:
+            close_book(book)  # a LibreOffice document is closed; openpyxl needs nothing
+
+
+def _run(args, opened: list) -> int:
+    """:func:`run`; the workbook it opens goes into ``opened``."""
     if (args.input is None) == (args.board is None):
         return _fail("give a workbook or --board NAME (one of them)")
     if args.limit is not None and args.limit < 1:
@@ -66,9 +78,10 @@ def run(args) -> int:
             board = named_board(args.board)
         else:
             from ..pentomino.sheet import find_board
-            from ..sheets.openpyxl_sheet import open_book
+            from ..workbook.files import open_book
 
-            book = open_book(args.input)
+            book = open_book(args.input)  # .ods, .xls and .xlsb through LibreOffice
+            opened.append(book)
             need = PIECE_SIZE * len(set(args.pieces.upper()))
             board = find_board(book, args.sheet, need)
             sheet = book.sheet(board.sheet)

@@ -71,12 +71,19 @@ def server(path: str | os.PathLike) -> LibreOffice:
     return _server
 
 
+_scratch: set[Path] = set()  # private copies of the documents opened and not yet closed
+
+
 def shutdown() -> None:
-    """Stop the command run's LibreOffice (closing its documents) if it was started."""
+    """Stop the command run's LibreOffice (closing its documents) if it was started, and
+    remove the private copies of documents a command left open (none stay in the temp
+    folder: they are copies of the user's files)."""
     global _server
     office, _server = _server, None
     if office is not None:
         office.stop()
+    while _scratch:
+        shutil.rmtree(_scratch.pop(), ignore_errors=True)
 
 
 def running() -> bool:
@@ -114,6 +121,7 @@ class DocumentBook(UnoBook):
         """Close the document (its changes are dropped unless saved) and drop the copy."""
         self.office.close(self.doc)
         shutil.rmtree(self.scratch, ignore_errors=True)
+        _scratch.discard(self.scratch)
 
 
 def filter_for(target: Path) -> str:
@@ -161,6 +169,7 @@ def open_document(path: str | os.PathLike, *, read_only: bool = False) -> Docume
         raise WorkbookError(f"{path}: {problem}")
     office = server(path)
     scratch = Path(tempfile.mkdtemp(prefix="xlsolver-doc-"))
+    _scratch.add(scratch)
     try:
         copy = Path(shutil.copy(path, scratch / f"input{path.suffix.lower()}"))
         doc = office.load(copy, untrusted=True)
