@@ -239,7 +239,8 @@ def test_a_drawing_of_fills_alone_reads_whole_from_ods_and_xls(tmp_path, suffix,
 
 def test_commands_on_ods_leave_no_private_copy_behind(tmp_path):
     """A document is opened from a private copy in the temp folder; check, make and hints
-    never closed theirs, so a copy of the user's file stayed there after every run."""
+    never closed theirs, so a copy of the user's file stayed there after every run. One
+    that a process killed with -9 left behind is removed by the next run's LibreOffice."""
     import os
     import subprocess
     import sys
@@ -247,6 +248,12 @@ def test_commands_on_ods_leave_no_private_copy_behind(tmp_path):
     sheet = make_book(tmp_path, ".ods")
     temp = tmp_path / "temp"
     temp.mkdir()
+    dead = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True
+    ).stdout.strip()
+    stale = temp / f"xlsolver-doc-{dead}-abcd"  # left by a process killed with -9
+    stale.mkdir()
+    (stale / "input.ods").write_bytes(sheet.read_bytes())
     env = {**os.environ, "TMPDIR": str(temp)}
     for argv in (
         ["check", str(sheet)],

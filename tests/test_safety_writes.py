@@ -235,3 +235,31 @@ def test_in_place_refuses_a_workbook_a_spreadsheet_program_has_open(tmp_path, ca
     err = capsys.readouterr().err
     assert f"book.xlsx: open in {'Excel' if lock.startswith('~') else 'LibreOffice'}" in err
     assert "nothing written" in err and book.read_bytes() == before
+
+
+def test_private_folders_of_dead_processes_are_removed(tmp_path):
+    """LibreOffice profiles and private document copies of a process killed with -9 are
+    removed; those of live processes (this one, pid 1) and other folders are kept."""
+    from xlsolver.libreoffice.server import clean_stale_private, private_dir
+
+    dead = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True
+    ).stdout.strip()
+    names = [
+        f"xlsolver-lo-{dead}-a1",
+        f"xlsolver-doc-{dead}-b2",
+        f"xlsolver-lo-{os.getpid()}-c3",
+        "xlsolver-lo-1-d4",
+        "xlsolver-lo-e5",
+        "other-f6",
+    ]
+    for name in names:
+        (tmp_path / name / "user").mkdir(parents=True)
+    removed = clean_stale_private(tmp_path)
+    assert sorted(p.name for p in removed) == sorted(names[:2])
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(names[2:])
+    mine = private_dir("doc")
+    try:
+        assert mine.name.startswith(f"xlsolver-doc-{os.getpid()}-")
+    finally:
+        mine.rmdir()

@@ -47,7 +47,7 @@ def temp_name(target: Path) -> Path:
     return target.with_name(f".{target.name}.xlsolver-{os.getpid()}.tmp")
 
 
-def _alive(pid: int) -> bool:
+def process_alive(pid: int) -> bool:
     """True while a process with this id exists."""
     try:
         os.kill(pid, 0)
@@ -67,7 +67,7 @@ def clean_stale(folder: Path) -> list[Path]:
         return removed
     for name in names:
         match = TEMP_PATTERN.match(name)
-        if match and int(match.group(1)) != os.getpid() and not _alive(int(match.group(1))):
+        if match and int(match.group(1)) != os.getpid() and not process_alive(int(match.group(1))):
             with contextlib.suppress(OSError):
                 (folder / name).unlink()
                 removed.append(folder / name)

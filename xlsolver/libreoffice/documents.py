@@ -23,7 +23,15 @@ from pathlib import Path
 from ..inputs import workbook_file_problem
 from ..sheets.errors import WorkbookError
 from ..sheets.uno_sheet import UnoBook
-from .server import LibreOffice, LibreOfficeError, available, file_url, props
+from .server import (
+    LibreOffice,
+    LibreOfficeError,
+    available,
+    clean_stale_private,
+    file_url,
+    private_dir,
+    props,
+)
 
 # What LibreOffice reads for us (the openpyxl back end takes .xlsx/.xlsm itself).
 READ_SUFFIXES = (".ods", ".xls", ".xlsb", ".fods")
@@ -58,6 +66,7 @@ def server(path: str | os.PathLike) -> LibreOffice:
         reason = available()
         if reason:
             raise WorkbookError(missing_message(path, reason))
+        clean_stale_private()  # what a process killed with -9 left in the temp folder
         office = LibreOffice(guarded=True)  # killed with this process, even by kill -9
         try:
             office.start()
@@ -168,7 +177,7 @@ def open_document(path: str | os.PathLike, *, read_only: bool = False) -> Docume
     if problem:
         raise WorkbookError(f"{path}: {problem}")
     office = server(path)
-    scratch = Path(tempfile.mkdtemp(prefix="xlsolver-doc-"))
+    scratch = private_dir("doc")
     _scratch.add(scratch)
     try:
         copy = Path(shutil.copy(path, scratch / f"input{path.suffix.lower()}"))

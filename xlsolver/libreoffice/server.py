@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 import signal
 import socket
@@ -93,6 +94,35 @@ def props(**values) -> tuple:
     return tuple(out)
 
 
+PRIVATE_PATTERN = re.compile(r"xlsolver-(?:lo|doc)-(\d+)-")
+
+
+def private_dir(kind: str) -> Path:
+    """A new private folder of this process in the temp folder: ``xlsolver-KIND-PID-…``
+    (a LibreOffice profile, ``lo``, or a document's private copy, ``doc``)."""
+    return Path(tempfile.mkdtemp(prefix=f"xlsolver-{kind}-{os.getpid()}-"))
+
+
+def clean_stale_private(folder: str | os.PathLike | None = None) -> list[Path]:
+    """Remove the private folders of processes that died without removing them (kill -9
+    stops a process before it can): a LibreOffice profile, copies of the user's files.
+    The ones removed."""
+    from ..writes import process_alive
+
+    folder = Path(folder or tempfile.gettempdir())
+    removed: list[Path] = []
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return removed
+    for name in names:
+        match = PRIVATE_PATTERN.match(name)
+        if match and int(match.group(1)) != os.getpid() and not process_alive(int(match.group(1))):
+            shutil.rmtree(folder / name, ignore_errors=True)
+            removed.append(folder / name)
+    return removed
+
+
 class LibreOffice:
     """A headless soffice with its own profile, connected through a UNO socket."""
 
@@ -103,7 +133,7 @@ class LibreOffice:
         self.guarded = guarded  # a watchdog kills the server if this process dies (kill -9)
         self._guard: subprocess.Popen | None = None
         self._own_profile = profile is None
-        self.profile = Path(profile or tempfile.mkdtemp(prefix="xlsolver-lo-"))
+        self.profile = Path(profile) if profile else private_dir("lo")
         self.port = _free_port()
         self.process: subprocess.Popen | None = None
         self.ctx = None
