@@ -55,6 +55,13 @@ class HintsStopped(ValueError):
         self.steps: list[Step] = list(steps or [])
         self.written: str | None = None
 
+    @classmethod
+    def at_limit(cls, time_limit: float, steps: list[Step]) -> HintsStopped:
+        """The stop of a replay at the user's limit, keeping the steps found."""
+        return cls(
+            f"stopped: the time limit ({time_limit:g} s) ran out before the last step", steps
+        )
+
 
 class NoSolution(ValueError):
     """The puzzle, with its givens, has no solution: there is nothing to replay."""
@@ -230,8 +237,7 @@ def hint_steps(
     steps: list[Step] = []
 
     def stopped() -> HintsStopped:
-        message = f"stopped: the time limit ({time_limit:g} s) ran out before the last step"
-        return HintsStopped(message, steps)
+        return HintsStopped.at_limit(time_limit, steps)
 
     if replay.broken_line() is not None:
         raise no_solution(puzzle, givens)

@@ -109,8 +109,7 @@ def colour_hint_steps(
     steps: list[Step] = []
 
     def stopped() -> HintsStopped:
-        message = f"stopped: the time limit ({time_limit:g} s) ran out before the last step"
-        return HintsStopped(message, steps)
+        return HintsStopped.at_limit(time_limit, steps)
 
     while open_cells := _open(grid):
         if deadline is not None and time.perf_counter() > deadline:
