@@ -58,19 +58,28 @@ def process_alive(pid: int) -> bool:
     return True
 
 
-def clean_stale(folder: Path) -> list[Path]:
-    """Remove temporary files of ours whose writing process has died; the ones removed."""
-    removed: list[Path] = []
+def orphans(folder: Path, pattern: re.Pattern) -> list[Path]:
+    """Entries of a folder whose names ``pattern`` matches with a process id (its first
+    group) of a process that has died: what it left behind."""
     try:
         names = os.listdir(folder)
     except OSError:
-        return removed
+        return []
+    out = []
     for name in names:
-        match = TEMP_PATTERN.match(name)
+        match = pattern.match(name)
         if match and int(match.group(1)) != os.getpid() and not process_alive(int(match.group(1))):
-            with contextlib.suppress(OSError):
-                (folder / name).unlink()
-                removed.append(folder / name)
+            out.append(folder / name)
+    return out
+
+
+def clean_stale(folder: Path) -> list[Path]:
+    """Remove temporary files of ours whose writing process has died; the ones removed."""
+    removed: list[Path] = []
+    for path in orphans(folder, TEMP_PATTERN):
+        with contextlib.suppress(OSError):
+            path.unlink()
+            removed.append(path)
     return removed
 
 

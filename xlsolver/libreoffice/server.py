@@ -107,19 +107,11 @@ def clean_stale_private(folder: str | os.PathLike | None = None) -> list[Path]:
     """Remove the private folders of processes that died without removing them (kill -9
     stops a process before it can): a LibreOffice profile, copies of the user's files.
     The ones removed."""
-    from ..writes import process_alive
+    from ..writes import orphans
 
-    folder = Path(folder or tempfile.gettempdir())
-    removed: list[Path] = []
-    try:
-        names = os.listdir(folder)
-    except OSError:
-        return removed
-    for name in names:
-        match = PRIVATE_PATTERN.match(name)
-        if match and int(match.group(1)) != os.getpid() and not process_alive(int(match.group(1))):
-            shutil.rmtree(folder / name, ignore_errors=True)
-            removed.append(folder / name)
+    removed = orphans(Path(folder or tempfile.gettempdir()), PRIVATE_PATTERN)
+    for path in removed:
+        shutil.rmtree(path, ignore_errors=True)
     return removed
 
 
