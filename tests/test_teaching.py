@@ -236,6 +236,14 @@ def test_pixel_art_scaled_up_is_read_a_block_a_cell(tmp_path, capsys):
     assert "(10×10)" in captured.out
     book = open_book(out)
     assert read_puzzle(book.sheet(PUZZLE_SHEET), book).puzzle.is_solution(sol)
+    given = tmp_path / "given.xlsx"  # the picture where the drawing goes: read as --image
+    assert main(["make", str(png), "-o", str(given)]) == 0
+    assert "read as 10×10 cells" in capsys.readouterr().err
+    book = open_book(given)
+    assert read_puzzle(book.sheet(PUZZLE_SHEET), book).puzzle.is_solution(sol)
+    unnamed = tmp_path / "sprite"  # no suffix: known by its first bytes
+    unnamed.write_bytes(png.read_bytes())
+    assert main(["make", str(unnamed), "-o", str(tmp_path / "unnamed.xlsx")]) == 0
     rgba[0, 1] = (20, 20, 20, 255)  # one pixel off the grid of blocks
     Image.fromarray(rgba, mode="RGBA").save(png)
     assert read_image(png).picture.shape == (30, 40)

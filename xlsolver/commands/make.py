@@ -15,7 +15,11 @@ HELP = "turn a drawing (filled cells in a workbook, or a PNG) into a puzzle work
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """The make command's options."""
-    p.add_argument("drawing", nargs="?", help="a workbook with the picture drawn in cells")
+    p.add_argument(
+        "drawing",
+        nargs="?",
+        help="a workbook with the picture drawn in cells (a picture file is read as --image)",
+    )
     p.add_argument("--image", metavar="PNG", help="a black-and-white picture instead")
     p.add_argument("--size", metavar="WxH", help="cells of the puzzle made from an image")
     p.add_argument("--threshold", type=int, default=128, help="grey below this is black (128)")
@@ -45,10 +49,28 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print the verdict as one JSON line")
 
 
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".bmp", ".webp", ".tif", ".tiff")
+IMAGE_MAGIC = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"GIF8", b"BM", b"II*\x00", b"MM\x00*")
+
+
+def is_image(path: str) -> bool:
+    """True for a picture file (by its name or its first bytes), not a workbook."""
+    if path.lower().endswith(IMAGE_SUFFIXES):
+        return True
+    try:
+        with open(path, "rb") as f:
+            head = f.read(12)
+    except OSError:
+        return False
+    return head.startswith(IMAGE_MAGIC) or (head[:4] == b"RIFF" and head[8:12] == b"WEBP")
+
+
 def run(args: argparse.Namespace) -> int:
     """Read the drawing, judge it, write the worksheet."""
     from ..teaching import make_worksheet, read_drawing_file, read_image
 
+    if args.drawing and not args.image and is_image(args.drawing):
+        args.image, args.drawing = args.drawing, None  # a picture given as the drawing
     if bool(args.drawing) == bool(args.image):
         return fail("give either a drawing workbook or --image PNG")
     if args.size and not args.image:
