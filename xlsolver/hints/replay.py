@@ -15,7 +15,7 @@ from collections.abc import Callable
 import numpy as np
 
 from ..nonogram.analyzer import board_from_grid, discrepancy_cells, solve
-from ..nonogram.board import Board, Contradiction, Timeout, stop_if_past
+from ..nonogram.board import Board, Contradiction, Timeout, deadline_after, stop_if_past
 from ..nonogram.cells import (
     BLACK,
     BLACK_CONC,
@@ -54,6 +54,14 @@ class HintsStopped(ValueError):
         super().__init__(message)
         self.steps: list[Step] = list(steps or [])
         self.written: str | None = None
+
+    @classmethod
+    def no_step(cls, time_limit: float, trying: str) -> HintsStopped:
+        """The stop of a search for one hint (the Hint button) at its limit."""
+        return cls(
+            f"no step found in {time_limit:g} s: no line decides a cell, and trying {trying} "
+            "had not finished"
+        )
 
     @classmethod
     def at_limit(cls, time_limit: float, steps: list[Step]) -> HintsStopped:
@@ -195,7 +203,7 @@ def explain(
     where the clash shows. Probing stops with :class:`HintsStopped` after ``time_limit``
     seconds (the Hint button's limit); ``progress(fraction, message)`` hears how far it got.
     """
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    deadline = deadline_after(time_limit)
     replay = Replay(puzzle, grid)
     broken = replay.broken_line()
     if broken is not None:
@@ -208,10 +216,7 @@ def explain(
     try:
         return replay.probe_step(deadline, progress)
     except Timeout:
-        raise HintsStopped(
-            f"no step found in {time_limit:g} s: no line decides a cell, and trying each open "
-            "cell both ways had not finished"
-        ) from None
+        raise HintsStopped.no_step(time_limit, "each open cell both ways") from None
 
 
 def hint_steps(
@@ -232,7 +237,7 @@ def hint_steps(
     without a solution (its clues clash, or its givens break them) raises
     :class:`NoSolution`.
     """
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    deadline = deadline_after(time_limit)
     replay = Replay(puzzle, givens)
     steps: list[Step] = []
 
@@ -242,14 +247,11 @@ def hint_steps(
     if replay.broken_line() is not None:
         raise no_solution(puzzle, givens)
     while not replay.board.solved:
-        if deadline is not None and time.perf_counter() > deadline:
-            raise stopped()
-        step = replay.line_step()
-        if step is None:
-            try:
-                step = replay.probe_step(deadline)
-            except Timeout:
-                raise stopped() from None
+        try:
+            stop_if_past(deadline)
+            step = replay.line_step() or replay.probe_step(deadline)
+        except Timeout:
+            raise stopped() from None
         if step is None:
             if solution is None:
                 left = None if deadline is None else max(deadline - time.perf_counter(), 0.0)

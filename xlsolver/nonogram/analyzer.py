@@ -14,11 +14,10 @@ the time limit stops it — the cells proved so far and status ``timeout``.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .board import Board
+from .board import Board, deadline_after
 from .cells import BLACK, COLOUR, CONC, DISCREPANCY_CONC, WHITE, grid_from_solution
 from .colour_puzzle import ColourPuzzle
 from .line import solve_line
@@ -179,7 +178,7 @@ def logic_difficulty(
     they leave cells open. Raises :class:`Timeout` when ``time_limit`` stops it first and
     :class:`Contradiction` when the clues (with the givens) have no solution.
     """
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    deadline = deadline_after(time_limit)
     board = Board(puzzle) if givens is None else board_from_grid(puzzle, givens)
     board.propagate(None, None, 0, deadline)
     if board.solved:

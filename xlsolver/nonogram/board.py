@@ -36,6 +36,11 @@ class Timeout(Exception):
     """The time limit ran out."""
 
 
+def deadline_after(time_limit: float | None) -> float | None:
+    """The clock reading at which the user's time limit runs out (None: no limit)."""
+    return None if time_limit is None else time.perf_counter() + time_limit
+
+
 def stop_if_past(deadline: float | None) -> None:
     """Raise Timeout once the user's deadline has passed (a clock that stops, never chooses)."""
     if deadline is not None and time.perf_counter() > deadline:

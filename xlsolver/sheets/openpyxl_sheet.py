@@ -231,16 +231,9 @@ class XlsxSheet(SheetBase):
         """The rectangle holding every value, fill or border, ``None`` for an empty sheet."""
         rows: list[int] = []
         cols: list[int] = []
-        visible: dict[tuple[int, ...], bool] = {}  # per style (few on a sheet)
+        visible = _per_style(lambda cell: cell.has_style and _visible_style(cell))
         for (r, c), cell in self.ws._cells.items():
-            if cell.value is None and cell.has_style:
-                key = tuple(cell._style)
-                shown = visible.get(key)
-                if shown is None:
-                    shown = visible[key] = _visible_style(cell)
-            else:
-                shown = cell.value is not None
-            if shown:
+            if cell.value is not None or visible(cell):
                 rows.append(r)
                 cols.append(c)
         for rng in self.ws.merged_cells.ranges:
@@ -254,16 +247,7 @@ class XlsxSheet(SheetBase):
         """:meth:`_read` of something a cell's style alone decides (its fill, borders, font
         or number format): worked out once per style, as a grid has few. Each openpyxl
         style read builds a proxy object; on a 300×300 sheet that cost seconds."""
-        memo: dict[tuple[int, ...] | None, T] = {}
-
-        def by_style(cell) -> T:
-            key = tuple(cell._style) if cell is not None and cell._style else None
-            if key in memo:
-                return memo[key]
-            memo[key] = found = value(cell)
-            return found
-
-        return self._read(rect, by_style)
+        return self._read(rect, _per_style(value))
 
     def _read(self, rect: Rect, value: Callable[[object], T]) -> list[list[T]]:
         """``value`` of each cell of a rectangle, row by row (the cell is None when absent)."""
@@ -620,6 +604,21 @@ class XlsxSheet(SheetBase):
 def _overlaps(a: Rect, b: Rect) -> bool:
     """True when two rectangles share a cell."""
     return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
+
+
+def _per_style(value: Callable[[object], T]) -> Callable[[object], T]:
+    """``value`` of a cell (or None) worked out once per style: for what a cell's style
+    alone decides. A cell without a style counts as no cell."""
+    memo: dict[tuple[int, ...] | None, T] = {}
+
+    def by_style(cell) -> T:
+        key = tuple(cell._style) if cell is not None and cell._style else None
+        if key in memo:
+            return memo[key]
+        memo[key] = found = value(cell)
+        return found
+
+    return by_style
 
 
 def _visible_style(cell) -> bool:

@@ -9,13 +9,12 @@ would leave a line without any placement) or a guess (the answer's colour).
 
 from __future__ import annotations
 
-import time
 from functools import partial
 
 import numpy as np
 
 from ..hints.words import line_words, rule_name
-from ..nonogram.board import Timeout
+from ..nonogram.board import Timeout, deadline_after
 from ..nonogram.cells import POSSIBLE, every_colour, known_colour
 from ..nonogram.colour_analyzer import next_colour_step
 from ..nonogram.colour_puzzle import ColourPuzzle
@@ -222,17 +221,14 @@ def paint_colour_hint(
     grid = np.array(found.givens, dtype=np.uint32)
     before = grid.copy()
     message = ""
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    deadline = deadline_after(time_limit)
     for _ in range(MAX_HINT_STEPS):
         if not _open(grid):
             break
         try:
             step = next_colour_step(puzzle, grid, deadline=deadline)
         except Timeout:
-            raise HintsStopped(
-                f"no step found in {time_limit:g} s: no line decides a cell, and trying each "
-                "open cell's colours had not finished"
-            ) from None
+            raise HintsStopped.no_step(time_limit, "each open cell's colours") from None
         if step is None:
             break
         message = colour_reason(step, puzzle)

@@ -18,6 +18,7 @@ import numpy as np
 
 from ..limits import DEFAULT_TIME_LIMIT
 from ..nonogram.analyzer import solve
+from ..nonogram.board import Timeout, deadline_after, stop_if_past
 from ..nonogram.cells import CERTAIN, POSSIBLE, colour_bit, every_colour, known_colour
 from ..nonogram.colour_analyzer import next_colour_step
 from ..nonogram.colour_puzzle import ColourPuzzle, Palette
@@ -98,9 +99,8 @@ def colour_hint_steps(
     holding the steps found so far, never with other steps (a stop is not a guess).
     """
     from ..hints import HintsStopped
-    from ..nonogram.board import Timeout
 
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    deadline = deadline_after(time_limit)
     full = every_colour(puzzle.palette.k)
     grid = np.full((puzzle.height, puzzle.width), full, dtype=np.uint32)
     if givens is not None:
@@ -112,9 +112,8 @@ def colour_hint_steps(
         return HintsStopped.at_limit(time_limit, steps)
 
     while open_cells := _open(grid):
-        if deadline is not None and time.perf_counter() > deadline:
-            raise stopped()
         try:
+            stop_if_past(deadline)
             step = next_colour_step(puzzle, grid, deadline=deadline)
         except Timeout:
             raise stopped() from None
@@ -155,7 +154,7 @@ def suggest_colour_givens(
     patch where another solution differs, each round checked by solve(); then every given
     is dropped again when the puzzle stays unique without it. ``time_limit`` (the user's
     clock, one for the whole search) only stops it, with :class:`SuggestionTimeout`."""
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    deadline = deadline_after(time_limit)
     added: list[tuple[int, int, int]] = []
 
     def status(givens) -> tuple[str, list[np.ndarray]]:

@@ -18,7 +18,7 @@ import numpy as np
 from ..hints import HintsStopped, hint_steps
 from ..limits import DEFAULT_TIME_LIMIT
 from ..nonogram.analyzer import board_from_grid, logic_difficulty, solve
-from ..nonogram.board import Board, Contradiction, Timeout
+from ..nonogram.board import Board, Contradiction, Timeout, deadline_after
 from ..nonogram.cells import BLACK_CONC, WHITE_CONC, empty_grid, is_black
 from ..nonogram.puzzle import Puzzle
 from ..nonogram.result import MULTIPLE, TIMEOUT, UNIQUE, Result
@@ -219,7 +219,7 @@ def suggest_givens(
     is a count of work; ``time_limit`` (the user's clock) only stops it, raising
     :class:`SuggestionTimeout`, so the givens never depend on the machine's speed.
     """
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    deadline = deadline_after(time_limit)
     added: list[tuple[int, int, int]] = []
 
     def state(r: int, c: int) -> int:
