@@ -150,6 +150,47 @@ def test_a_hard_solve_leaves_no_kissat_child(faase: Path, tmp_path: Path, how: s
     assert "Traceback" not in err
 
 
+CHILD = """
+import signal
+import sys
+from multiprocessing import Pipe
+from xlsolver.formats import read_puzzles
+from xlsolver.nonogram.board import Board
+from xlsolver.nonogram.sat import Encoding, _child_solve
+board = Board(read_puzzles(sys.argv[1])[0])
+board.propagate()
+clauses = Encoding(board).clauses
+here, there = Pipe(duplex=False)
+signal.signal(signal.SIGINT, signal.SIG_IGN)  # as processes.die_with_parent leaves a child
+print("solving", flush=True)
+_child_solve(there, clauses, "kissat404", [])
+"""
+
+
+def test_ctrl_c_reaching_the_kissat_child_ends_it_without_a_word(faase: Path) -> None:
+    """The solver child ignores Ctrl-C, but python-sat installs its own SIGINT handler
+    while Kissat runs, so a Ctrl-C to the process group interrupted Kissat there and the
+    child printed 'Process ForkProcess-1:' and a traceback when it won the race with the
+    parent's kill. It now ends quietly (the parent reports the stop)."""
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD, str(faase)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert child.stdout.readline() == "solving\n"
+        time.sleep(2.0)  # Kissat is well into Faase (it needs more than a minute)
+        assert child.poll() is None
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=20)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.communicate()
+    assert err == "" and child.returncode == EXIT_INTERRUPTED, (child.returncode, err)
+
+
 @pytest.fixture(scope="module")
 def books(faase: Path, tmp_path_factory) -> Path:
     """A quick workbook and three that take a minute each (Faase) in one folder."""

@@ -14,12 +14,14 @@ still-common cell until none exists.
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from collections.abc import Callable, Iterator
 
 import numpy as np
 
+from ..exits import EXIT_INTERRUPTED
 from .board import Board, Contradiction, Timeout, stop_if_past
 from .line import solve_line
 from .symmetry import (
@@ -209,13 +211,25 @@ def child_start_method() -> str:
 
 
 def _child_solve(conn, clauses: list[list[int]], name: str, phases: list[int]) -> None:
-    """In a child process: solve and send back the model ([] when unsatisfiable)."""
+    """In a child process: solve and send back the model ([] when unsatisfiable).
+
+    The child ignores Ctrl-C, but python-sat puts its own SIGINT handler in place while a
+    solver runs in a main thread, so a Ctrl-C to the process group interrupts Kissat
+    here ("Caught keyboard interrupt"). That is the parent's to handle (it stops and
+    kills this child): the child ends without a word instead of printing a traceback.
+    """
     from pysat.solvers import Solver
 
     with Solver(name=name, bootstrap_with=clauses) as solver:
         if phases:
             solver.set_phases(phases)
-        conn.send(solver.get_model() if solver.solve() else [])
+        try:
+            found = solver.solve()
+        except Exception as exc:
+            if "keyboard interrupt" not in str(exc):
+                raise
+            os._exit(EXIT_INTERRUPTED)
+        conn.send(solver.get_model() if found else [])
     conn.close()
 
 
