@@ -288,3 +288,17 @@ def test_the_tiler_reads_and_writes_ods(tmp_path, capsys):
     assert main(["pentomino", str(again), "--count"]) == 0
     # the painted pieces read back as placed: the one tiling the .ods holds
     assert "Board!B3:I10: 1 distinct tilings" in capsys.readouterr().out
+
+
+def test_a_puzzle_file_solved_into_an_ods_is_laid_out_and_painted(tmp_path, capsys):
+    """``solve heart.non -o heart.ods``: the template sheet, solved and painted, stored
+    by LibreOffice as .ods; the puzzle file is left as it was."""
+    source = tmp_path / "heart.non"
+    write_puzzle(PUZZLE, source)
+    before = digest(source)
+    out = tmp_path / "heart.ods"
+    assert main(["solve", str(source), "-o", str(out)]) == 0
+    assert "unique solution painted (" in capsys.readouterr().out
+    assert b"application/vnd.oasis.opendocument.spreadsheet" in out.read_bytes()[:100]
+    assert_solution_painted(out)
+    assert digest(source) == before

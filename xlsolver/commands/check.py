@@ -13,14 +13,23 @@ HELP = "tell whether a puzzle sheet has one solution and how hard it is (writes 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """The check command's options."""
-    p.add_argument("workbook", help="a workbook with a puzzle sheet")
-    p.add_argument("--sheet", metavar="NAME", help="the puzzle's sheet (default: Puzzle, first)")
+    p.add_argument("workbook", help="a workbook with a puzzle sheet, or a puzzle file")
+    p.add_argument(
+        "--sheet",
+        metavar="NAME",
+        help="the puzzle's sheet (default: Puzzle, first); of a puzzle file, the title or "
+        "number of one puzzle (default: every puzzle)",
+    )
     add_time_limit(p, DEFAULT_TIME_LIMIT)
     p.add_argument("--json", action="store_true", help="print the verdict as one JSON line")
 
 
 def run(args: argparse.Namespace) -> int:
-    """Read, judge, print."""
+    """Read, judge, print (every puzzle of a puzzle file that holds several)."""
+    from ..workbook.files import is_workbook
+
+    if not is_workbook(args.workbook):
+        return _check_file(args)
     from ..teaching import check_workbook
 
     try:
@@ -28,3 +37,21 @@ def run(args: argparse.Namespace) -> int:
     except BAD_INPUT as exc:
         return fail(exc, args.workbook)
     return report(args.workbook, verdict, args.json)
+
+
+def _check_file(args: argparse.Namespace) -> int:
+    """The puzzles of a puzzle file, each judged and reported (``FILE [2: Cat]``)."""
+    from ..teaching import check_puzzle, file_puzzles
+
+    try:
+        puzzles = file_puzzles(args.workbook, args.sheet)
+    except BAD_INPUT as exc:
+        return fail(exc, args.workbook)
+    code = 0
+    for number, puzzle in puzzles:
+        verdict = check_puzzle(puzzle, time_limit=args.time_limit)
+        source = args.workbook
+        if len(puzzles) > 1 or args.sheet is not None:
+            source = f"{source} [{number}" + (f": {puzzle.title}]" if puzzle.title else "]")
+        code = max(code, report(source, verdict, args.json))
+    return code

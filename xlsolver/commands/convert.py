@@ -7,10 +7,8 @@ from pathlib import Path
 
 from ..exits import EXIT_BAD_INPUT, EXIT_OK
 from ..formats import FormatError, read_puzzles, write_puzzles
-from ..nonogram.colour_puzzle import ColourPuzzle
 from ..nonogram.puzzle import Puzzle
-from ..sheets.errors import BAD_SHEET_CHARS, MAX_SHEET_NAME, WorkbookError
-from ..sheets.openpyxl_sheet import new_book
+from ..sheets.errors import WorkbookError
 from ..workbook.batch import check_unmerged, with_file
 from ..workbook.files import (
     check_target,
@@ -22,7 +20,7 @@ from ..workbook.files import (
     save_new,
 )
 from ..workbook.layout import find_puzzles
-from ..workbook.template import write_template
+from ..workbook.puzzle_books import template_book
 from ..writes import check_output
 
 HELP = (
@@ -52,36 +50,9 @@ def add_arguments(parser) -> None:
     )
 
 
-def sheet_names(puzzles: list[Puzzle]) -> list[str]:
-    """Unique valid sheet names from the puzzles' titles (``Puzzle N`` without one)."""
-    names: list[str] = []
-    for i, p in enumerate(puzzles, start=1):
-        base = BAD_SHEET_CHARS.sub(" ", p.title or "").strip().strip("'").lstrip("=+-@ ")
-        base = base[:MAX_SHEET_NAME].strip()
-        base = base or f"Puzzle {i}"
-        name, n = base, 2
-        while name.lower() in (x.lower() for x in names):
-            suffix = f" ({n})"
-            name = base[: MAX_SHEET_NAME - len(suffix)] + suffix
-            n += 1
-        names.append(name)
-    return names
-
-
 def to_workbook(puzzles: list[Puzzle], output: Path, inputs=(), in_place: bool = False) -> None:
     """One template sheet per puzzle (colour clue cells in their colours), saved safely."""
-    book = new_book()
-    first = book.sheets()[0]
-    for i, (puzzle, name) in enumerate(zip(puzzles, sheet_names(puzzles), strict=True)):
-        sheet = first if i == 0 else book.add_sheet(name)
-        sheet.ws.title = name
-        if isinstance(puzzle, ColourPuzzle):
-            from ..workbook.colour_template import write_colour_template
-
-            write_colour_template(sheet, puzzle, title=puzzle.title)
-        else:
-            write_template(sheet, puzzle, title=puzzle.title, checks=True)
-    save_new(book, output, inputs, in_place=in_place)
+    save_new(template_book(puzzles), output, inputs, in_place=in_place)
 
 
 def read_source(source: Path, sheet: str | None) -> list[Puzzle]:

@@ -40,7 +40,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--blocks", action="store_true", help="print the grid with block characters")
     w = p.add_argument_group("workbooks")
     w.add_argument(
-        "-o", "--output", metavar="FILE", help="write the painted workbook (or the report) here"
+        "-o",
+        "--output",
+        metavar="FILE",
+        help="write the painted workbook here (puzzle files: a workbook name gets each "
+        "puzzle laid out and painted, another name the report)",
     )
     w.add_argument("--out-dir", metavar="DIR", help="write painted workbooks into this folder")
     w.add_argument("--in-place", action="store_true", help="paint the input workbook itself")
@@ -80,6 +84,10 @@ def run(args: argparse.Namespace) -> int:
     files = [p for p in found.paths if not is_workbook(p)]
     args.folders = {p: found.relative_folder(p) for p in books if p in found.roots}
     if files and getattr(args, "output", None) and not books:
+        if is_workbook(args.output):  # a workbook asked for: the puzzles laid out, painted
+            from .solve_workbooks import paint_puzzle_files
+
+            return max(code, paint_puzzle_files(args, files))
         return max(code, report_to_file(args, files))
     if files:
         code = max(code, solve_files(args, files))

@@ -205,3 +205,13 @@ def run_workbooks(args, paths: list[Path]) -> int:
             file=sys.stderr,
         )
     return max((r.exit_code for r in reports), default=0)
+
+
+def paint_puzzle_files(args, files: list[str]) -> int:
+    """``solve PUZZLE-FILES -o BOOK.xlsx``: a template sheet per puzzle, solved and painted,
+    saved as one workbook (.xlsx, .xlsm, .ods, .xls)."""
+    from ..workbook.batch import solve_puzzle_files
+
+    report = solve_puzzle_files(files, args.output, _options(args))
+    _print(report, bool(getattr(args, "json", False)))
+    return report.exit_code

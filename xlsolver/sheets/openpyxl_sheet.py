@@ -656,7 +656,9 @@ class XlsxBook:
         self.on_progress: Callable[[float | None, str], None] | None = None
         self._saved_cells: dict[str, dict[Cell, object]] = {}  # sheet → cells read so far
         self.left_out: dict[str, int] = {}  # what the last save left out (xlsx_parts.left_out)
-        self._sheets = {ws.title: XlsxSheet(ws, self._saved_values) for ws in wb.worksheets}
+        # keyed by the worksheet itself, so a sheet renamed through ``sheet.ws.title`` is
+        # still found under its new name
+        self._sheets = {id(ws): XlsxSheet(ws, self._saved_values) for ws in wb.worksheets}
 
     def _saved_values(self, title: str, cells: list[Cell]) -> dict[Cell, object] | None:
         """The values the file saved in these cells of a sheet (computed values of formulas).
@@ -697,15 +699,19 @@ class XlsxBook:
 
     def sheets(self) -> list[XlsxSheet]:
         """All worksheets in order (chart sheets left out)."""
-        return [self._sheets[ws.title] for ws in self.wb.worksheets]
+        return [self._of(ws) for ws in self.wb.worksheets]
 
     def sheet(self, name: str) -> XlsxSheet:
         """The worksheet of that name (KeyError naming it when absent)."""
         for ws in self.wb.worksheets:
             if ws.title == name:
-                return self._sheets.setdefault(name, XlsxSheet(ws, self._saved_values))
+                return self._of(ws)
         names = ", ".join(ws.title for ws in self.wb.worksheets)
         raise KeyError(f"no sheet named {name!r} (sheets: {names})")
+
+    def _of(self, ws) -> XlsxSheet:
+        """The XlsxSheet of a worksheet (made when first asked for)."""
+        return self._sheets.setdefault(id(ws), XlsxSheet(ws, self._saved_values))
 
     def column_widths(self) -> dict[str, dict[int, float]]:
         """The columns given a width, sheet by sheet: characters as Excel shows them."""
@@ -723,13 +729,14 @@ class XlsxBook:
     def add_sheet(self, name: str) -> XlsxSheet:
         """Append a new empty worksheet; a leftover default empty sheet is reused."""
         ws = self.wb.create_sheet(title=name)
-        self._sheets[ws.title] = XlsxSheet(ws)
-        return self._sheets[ws.title]
+        self._sheets[id(ws)] = XlsxSheet(ws)
+        return self._sheets[id(ws)]
 
     def remove_sheet(self, name: str) -> None:
         """Delete a worksheet."""
-        self.wb.remove(self.wb[name])
-        self._sheets.pop(name, None)
+        ws = self.wb[name]
+        self.wb.remove(ws)
+        self._sheets.pop(id(ws), None)
 
     def defined_names(self) -> dict[str, tuple[str, Rect]]:
         """Defined names referring to one rectangle: ``name`` → (sheet, rect).

@@ -22,11 +22,12 @@ from ..nonogram.colour_puzzle import ColourPuzzle
 from ..nonogram.puzzle import Puzzle
 from ..nonogram.result import Step
 from ..sheets.errors import WorkbookError
-from ..workbook.files import open_book
+from ..workbook.files import is_workbook, open_book
 from .drawing import Drawing, read_drawing, read_drawing_file
 from .grading import Grade, Key, grade_file, grade_files, read_key, write_summary
 from .hints_sheet import read_hint_steps, write_hints
 from .image import read_image
+from .puzzle_files import file_puzzles, filled_cells, one_puzzle
 from .verdict import Verdict, assess, suggest_givens
 from .worksheet import (
     KEY_SHEET,
@@ -51,7 +52,9 @@ __all__ = [
     "Key",
     "Verdict",
     "assess",
+    "check_puzzle",
     "check_workbook",
+    "file_puzzles",
     "grade_file",
     "grade_files",
     "hints_workbook",
@@ -120,21 +123,38 @@ def check_workbook(
     sheet: str | None = None,
     time_limit: float | None = DEFAULT_TIME_LIMIT,
 ) -> Verdict:
-    """Verdict and difficulty of the puzzle in a workbook (printed givens count).
+    """Verdict and difficulty of the puzzle in a workbook (printed givens count), or of
+    the one puzzle of a puzzle file (``sheet`` picks one of several by title or number).
 
     Suggested givens follow the workbook's answer key when it has one.
     """
     from .grading import answer_key_picture
 
+    if not is_workbook(path):
+        return check_puzzle(one_puzzle(path, sheet).puzzle, time_limit=time_limit)
     book = open_book(path, read_only=True)
     found = puzzle_sheet(book, sheet)
     givens = found.givens if found.givens is not None and found.givens.any() else None
     intended = answer_key_picture(book, found)
-    if isinstance(found.puzzle, ColourPuzzle):
+    verdict = check_puzzle(found.puzzle, intended, givens, time_limit=time_limit)
+    verdict.filled = filled_cells(found)
+    return verdict
+
+
+def check_puzzle(
+    puzzle: Puzzle | ColourPuzzle,
+    intended=None,
+    givens=None,
+    *,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
+) -> Verdict:
+    """Verdict and difficulty of a puzzle (``intended``: the picture suggested givens
+    follow; ``givens``: cells filled in on its grid)."""
+    if isinstance(puzzle, ColourPuzzle):
         from .colour_verdict import assess_colour
 
-        return assess_colour(found.puzzle, intended, givens=givens, time_limit=time_limit)
-    return assess(found.puzzle, intended, givens=givens, time_limit=time_limit)
+        return assess_colour(puzzle, intended, givens=givens, time_limit=time_limit)
+    return assess(puzzle, intended, givens=givens, time_limit=time_limit)
 
 
 def hints_workbook(
@@ -146,15 +166,20 @@ def hints_workbook(
     stages: int = 0,
     time_limit: float | None = DEFAULT_TIME_LIMIT,
 ) -> list[Step]:
-    """The hints workbook of a puzzle sheet: steps from its givens to the solution.
+    """The hints workbook of a puzzle sheet (or of the one puzzle of a puzzle file):
+    steps from its givens to the solution.
 
     NoSolution (nothing written) when the clues, or the cells filled in on the grid,
     leave no solution; HintsStopped when the time limit stops the replay, after writing
     the steps found so far (when there are any) with a note saying so."""
-    book = open_book(path, read_only=True)
-    found = puzzle_sheet(book, sheet)
+    if is_workbook(path):
+        book = open_book(path, read_only=True)
+        found = puzzle_sheet(book, sheet)
+        title = sheet_title(book, found)
+    else:
+        found = one_puzzle(path, sheet)
+        title = found.puzzle.title or Path(path).stem
     givens = found.givens if found.givens is not None and found.givens.any() else None
-    title = sheet_title(book, found)
     if isinstance(found.puzzle, ColourPuzzle):
         from .colour_hints import colour_hints_workbook
 

@@ -15,7 +15,7 @@ import numpy as np
 
 from ..hints.words import line_words, rule_name
 from ..nonogram.board import Timeout, deadline_after
-from ..nonogram.cells import POSSIBLE, every_colour, known_colour
+from ..nonogram.cells import POSSIBLE, known_colour
 from ..nonogram.colour_analyzer import next_colour_step
 from ..nonogram.colour_puzzle import ColourPuzzle
 from ..nonogram.result import RULE_CONTRADICTION, RULE_GUESS, Step
@@ -170,6 +170,7 @@ def colour_hints_workbook(found, output, path, title: str, lang: str, stages: in
     from ..nonogram.result import TIMEOUT
     from . import with_givens
     from .colour_verdict import colour_hint_steps
+    from .puzzle_files import filled_cells
     from .worksheet import save_book, save_stopped_hints
 
     result = solve(found.puzzle, max_solutions=1, givens=found.givens, time_limit=time_limit)
@@ -177,7 +178,7 @@ def colour_hints_workbook(found, output, path, title: str, lang: str, stages: in
         raise HintsStopped(f"stopped: the time limit ({time_limit} s) ran out")
     if not result.solutions:
         message = result.error or "no solution"
-        raise NoSolution(with_givens(message, found.givens if _painted(found) else None))
+        raise NoSolution(with_givens(message, found.givens if filled_cells(found) else None))
     write = partial(
         write_colour_hints, found.puzzle, lang=lang, title=title or found.sheet, stages=stages
     )
@@ -190,14 +191,6 @@ def colour_hints_workbook(found, output, path, title: str, lang: str, stages: in
         raise
     save_book(write(steps), output, [path])
     return steps
-
-
-def _painted(found) -> bool:
-    """True when cells of a colour sheet's grid are painted (narrowed from every colour)."""
-    if found.givens is None:
-        return False
-    full = every_colour(found.puzzle.palette.k)
-    return bool(((np.asarray(found.givens, dtype=np.uint32) & POSSIBLE) != full).any())
 
 
 MAX_HINT_STEPS = 200  # steps replayed at most for one press of the Hint button

@@ -46,6 +46,7 @@ class Verdict:
     solutions: list[np.ndarray] = field(default_factory=list)
     error: str = ""
     seconds: float = 0.0
+    filled: int = 0  # cells already filled in on the sheet's grid, counted as givens
 
     @property
     def unique(self) -> bool:
@@ -77,6 +78,11 @@ class Verdict:
             prefix = "difficulty" if self.status == UNIQUE else "difficulty with these givens"
             words = DIFFICULTY_WORDS.get(self.difficulty, self.difficulty)
             out.append(f"{prefix}: {words}; {self.steps} steps")
+        if self.filled:
+            out.append(
+                f"givens: {self.filled} cells already filled in on the grid count as given"
+                + ("; nothing is left to deduce" if self.unique and not self.steps else "")
+            )
         if self.status == MULTIPLE and self.error:
             out.append(f"note: {self.error}")
         return out
@@ -93,6 +99,7 @@ class Verdict:
                 [r + 1, c + 1, "black" if is_black(s) else "white"] for r, c, s in self.suggestion
             ],
             "seconds": round(self.seconds, 3),
+            **({"filled": self.filled} if self.filled else {}),
             **({"error": self.error} if self.error else {}),
         }
 

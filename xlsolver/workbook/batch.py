@@ -103,6 +103,35 @@ def solve_workbook(
     return report
 
 
+def solve_puzzle_files(
+    sources: list[str], target: str | Path, options: SolveOptions = SolveOptions()
+) -> FileReport:
+    """Lay the puzzles of puzzle files out as template sheets (one per puzzle), solve and
+    paint them, and save the workbook to ``target`` (``solve dancer.non -o dancer.xlsx``).
+
+    Nothing is written when a file cannot be read or a puzzle is invalid.
+    """
+    from ..formats import FormatError, read_puzzles
+    from .files import check_target, save_new
+    from .puzzle_books import template_book
+
+    report = FileReport(sources[0] if len(sources) == 1 else f"{len(sources)} puzzle files")
+    try:
+        check_target(target)
+        puzzles = [p for source in sources for p in read_puzzles(source)]
+    except (FormatError, WorkbookError, OSError) as exc:
+        report.error = str(exc)
+        return report
+    book = template_book(puzzles)
+    _solve_book(book, report, None, options, False)
+    if report.exit_code != EXIT_BAD_INPUT:
+        try:
+            report.target = str(save_new(book, target, sources))
+        except WorkbookError as exc:
+            report.error = str(exc)
+    return report
+
+
 def _solve_book(
     book, report: FileReport, target, options: SolveOptions, overwrite_input: bool
 ) -> None:

@@ -1,0 +1,199 @@
+"""Puzzle files where a workbook was expected: ``solve FILE -o BOOK.xlsx`` lays the
+puzzles out and paints them; ``check`` and ``hints`` read a puzzle file as they read a
+sheet. Each is compared with the route through a converted workbook, and every painted
+solution is checked against the clues."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+from conftest import DATA
+
+from xlsolver.cli import main
+from xlsolver.formats import read_puzzles
+from xlsolver.sheets.openpyxl_sheet import new_book, open_book
+from xlsolver.teaching import check_workbook, read_hint_steps
+from xlsolver.workbook.layout import find_puzzles
+
+DANCER = DATA / "webpbn-00001-dancer.non"
+TAAI3 = DATA / "taai2011-first3-questions.txt"
+MAP = DATA / "webpbn-color-00047-map.xml"
+GREY = "808080"
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    """The exit status, stdout and stderr of one command."""
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def painted_pictures(path: Path) -> list[tuple[object, np.ndarray, np.ndarray]]:
+    """Per puzzle found in a written workbook: (puzzle, grey cells, crossed cells)."""
+    book = open_book(path)
+    out = []
+    for found in find_puzzles(book):
+        sheet = book.sheet(found.sheet)
+        fills = sheet.read_fills(found.grid)
+        grey = np.array([[(f or "").upper().endswith(GREY) for f in row] for row in fills])
+        crossed = np.array(sheet.read_diagonals(found.grid))
+        out.append((found.puzzle, grey, crossed))
+    return out
+
+
+def test_solve_a_puzzle_file_into_a_workbook_paints_each_puzzle(tmp_path, capsys) -> None:
+    """One sheet per puzzle of the files, in order; every decided cell painted, the
+    black ones forming a solution of the clues read back from the sheet."""
+    out = tmp_path / "solved.xlsx"
+    code, text, err = run(capsys, "solve", DANCER, TAAI3, "-o", out)
+    assert code == 0, err
+    lines = text.splitlines()
+    assert len(lines) == 4 and all(line.endswith(f"→ {out}") for line in lines)
+    assert "unique solution painted" in lines[0] and "several solutions" in lines[1]
+    found = painted_pictures(out)
+    expected = read_puzzles(DANCER) + read_puzzles(TAAI3)
+    assert [(p.rows, p.cols) for p, _, _ in found] == [(p.rows, p.cols) for p in expected]
+    puzzle, grey, crossed = found[0]  # Dancer: unique, every cell decided
+    assert puzzle.is_solution(grey) and (grey ^ crossed).all()
+    puzzle, grey, crossed = found[3]  # TAAI 3: unique
+    assert puzzle.is_solution(grey) and (grey ^ crossed).all()
+    puzzle, grey, crossed = found[1]  # TAAI 1: several; its undecided cells stay blank
+    record = json.loads(run(capsys, "solve", TAAI3, "--json")[1].splitlines()[0])
+    assert record["status"] == "multiple"
+    first, second = (np.array([[c == "#" for c in r] for r in s]) for s in record["solutions"])
+    common = first == second
+    assert not (grey & ~common).any() and not (crossed & ~common).any()
+    assert first[grey].all() and not first[crossed].any()
+    undecided = int(lines[1].split(" undecided")[0].split()[-1])
+    assert (grey | crossed).sum() == 25 * 25 - undecided > 0
+
+
+def test_solve_a_colour_puzzle_file_into_a_workbook(tmp_path, capsys) -> None:
+    """A colour puzzle laid out with its clue colours and painted in its inks: what the
+    workbook route (convert, then solve) writes, cell for cell."""
+    direct, via, sheet = tmp_path / "direct.xlsx", tmp_path / "via.xlsx", tmp_path / "sheet.xlsx"
+    assert run(capsys, "solve", MAP, "-o", direct)[0] == 0
+    assert run(capsys, "convert", MAP, "-o", sheet)[0] == 0
+    assert run(capsys, "solve", sheet, "-o", via)[0] == 0
+    a, b = open_book(direct), open_book(via)
+    (fa,), (fb,) = find_puzzles(a), find_puzzles(b)
+    assert fa.grid == fb.grid and fa.puzzle.rows == fb.puzzle.rows
+    fills = a.sheet(fa.sheet).read_fills(fa.grid)
+    assert fills == b.sheet(fb.sheet).read_fills(fb.grid)
+    assert len({f for row in fills for f in row}) >= 4  # the inks and the background
+
+
+def test_solve_into_a_workbook_writes_nothing_for_a_bad_file(tmp_path, capsys) -> None:
+    """A file that cannot be read, or an output that cannot be a workbook: one line,
+    exit 2, nothing written; another name still gets the report."""
+    bad = tmp_path / "bad.non"
+    bad.write_text("width 3\nheight 2\nrows\n1\n1\ncolumns\n1\nx\n1\n")
+    code, out, err = run(capsys, "solve", DANCER, bad, "-o", tmp_path / "both.xlsx")
+    assert code == 2 and out == ""
+    assert err.startswith(f"xlsolver: {bad}:") and not (tmp_path / "both.xlsx").exists()
+    code, _, err = run(capsys, "solve", DANCER, "-o", tmp_path / "d.xlsb")
+    assert code == 2 and "xlsb" in err and not (tmp_path / "d.xlsb").exists()
+    assert run(capsys, "solve", DANCER, "-o", tmp_path / "report.txt")[0] == 0
+    assert (tmp_path / "report.txt").read_text().startswith(f"{DANCER}: unique")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.non", "report.txt"]
+
+
+def test_check_reads_a_puzzle_file_as_it_reads_its_sheet(tmp_path, capsys) -> None:
+    """The verdict of a .non is that of the sheet convert makes of it."""
+    sheet = tmp_path / "dancer.xlsx"
+    assert run(capsys, "convert", DANCER, "-o", sheet)[0] == 0
+    via = check_workbook(sheet, time_limit=None)
+    direct = check_workbook(DANCER, time_limit=None)
+    assert (direct.status, direct.difficulty, direct.steps, direct.rules) == (
+        via.status,
+        via.difficulty,
+        via.steps,
+        via.rules,
+    )
+    assert direct.status == "unique" and direct.steps > 0
+    code, out, _ = run(capsys, "check", DANCER)
+    assert code == 0 and out.splitlines()[0] == f"{DANCER}:" and "givens" not in out
+
+
+def test_check_a_file_of_several_puzzles_judges_each(capsys) -> None:
+    """Every puzzle of a batch, numbered; --sheet picks one by number or title."""
+    code, out, err = run(capsys, "check", TAAI3, "--json")
+    records = [json.loads(line) for line in out.splitlines()]
+    assert code == 0, err
+    assert [r["source"] for r in records] == [f"{TAAI3} [{i}: ${i}]" for i in (1, 2, 3)]
+    assert [r["status"] for r in records] == ["multiple", "multiple", "unique"]
+    assert all(r["differing"] and r["suggested_givens"] for r in records[:2])
+    code, out, _ = run(capsys, "check", TAAI3, "--sheet", "$3", "--json")
+    assert code == 0 and json.loads(out) == {**records[2], "seconds": json.loads(out)["seconds"]}
+    code, out, err = run(capsys, "check", TAAI3, "--sheet", "Nope")
+    assert code == 2 and out == ""
+    assert err == f"xlsolver: {TAAI3}: no puzzle titled or numbered 'Nope' (1 $1, 2 $2, 3 $3)\n"
+
+
+def test_hints_of_a_puzzle_file_are_those_of_its_sheet(tmp_path, capsys) -> None:
+    """The steps written for a .non are the steps written for the sheet convert makes."""
+    sheet = tmp_path / "dancer.xlsx"
+    assert run(capsys, "convert", DANCER, "-o", sheet)[0] == 0
+    direct, via = tmp_path / "direct.xlsx", tmp_path / "via.xlsx"
+    code, out, err = run(capsys, "hints", DANCER, "-o", direct)
+    assert code == 0, err
+    assert run(capsys, "hints", sheet, "-o", via)[0] == 0
+    steps = read_hint_steps(direct)
+    assert steps == read_hint_steps(via) and out.startswith(f"{direct}: {len(steps)} steps")
+    solution = np.zeros((10, 5), dtype=bool)
+    for step in steps:
+        for r, c, black in step:
+            solution[r, c] = black
+    assert read_puzzles(DANCER)[0].is_solution(solution)
+
+
+def test_hints_of_a_batch_want_one_puzzle(tmp_path, capsys) -> None:
+    """Several puzzles and no --sheet: one line naming them, exit 2, nothing written."""
+    out = tmp_path / "h.xlsx"
+    code, _, err = run(capsys, "hints", TAAI3, "-o", out)
+    assert code == 2 and not out.exists()
+    assert "holds 3 puzzles; pick one with --sheet" in err and "(1 $1, 2 $2, 3 $3)" in err
+    code, text, err = run(capsys, "hints", TAAI3, "--sheet", "3", "-o", out)
+    assert code == 0, err
+    assert len(read_hint_steps(out)) == int(text.split(": ")[1].split()[0])
+
+
+def test_check_of_a_filled_in_grid_says_the_cells_count_as_given(tmp_path, capsys) -> None:
+    """A painted copy checked: its filled cells are givens, and the line says so."""
+    painted = tmp_path / "painted.xlsx"
+    assert run(capsys, "solve", DANCER, "-o", painted)[0] == 0
+    code, out, _ = run(capsys, "check", painted)
+    assert code == 0
+    assert "givens: 50 cells already filled in on the grid count as given; nothing is left" in out
+    assert json.loads(run(capsys, "check", painted, "--json")[1])["filled"] == 50
+
+
+def test_a_renamed_sheet_of_a_new_book_is_found_by_its_new_name() -> None:
+    """Sheets renamed through openpyxl are still the book's sheets, under the new name."""
+    book = new_book()
+    book.sheets()[0].ws.title = "Dancer"
+    book.add_sheet("Other").ws.title = "Renamed"
+    assert [s.name for s in book.sheets()] == ["Dancer", "Renamed"]
+    assert book.sheet("Renamed") is book.sheets()[1]
+    book.remove_sheet("Dancer")
+    assert [s.name for s in book.sheets()] == ["Renamed"]
+    with pytest.raises(KeyError, match="Dancer"):
+        book.sheet("Dancer")
+
+
+def test_folder_copies_are_unchanged_by_these_routes(tmp_path, capsys) -> None:
+    """None of the routes writes to the puzzle files they read."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for path in (DANCER, TAAI3, MAP):
+        shutil.copy(path, folder / path.name)
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    run(capsys, "solve", *folder.iterdir(), "-o", tmp_path / "all.xlsx")
+    run(capsys, "check", folder / DANCER.name)
+    run(capsys, "hints", folder / DANCER.name, "-o", tmp_path / "h.xlsx")
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
+    assert (tmp_path / "all.xlsx").exists() and (tmp_path / "h.xlsx").exists()

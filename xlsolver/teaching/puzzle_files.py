@@ -1,0 +1,69 @@
+"""Puzzle files for the teaching commands: ``check`` and ``hints`` take a ``.non``,
+``.nin``, TAAI batch, … as they take a sheet (a file of several puzzles: each is checked;
+hints want one, picked with ``--sheet`` by its title or number)."""
+
+from __future__ import annotations
+
+import os
+
+import numpy as np
+
+from ..formats import read_puzzles
+from ..nonogram.cells import BLACK, COLOUR, POSSIBLE, WHITE, every_colour
+from ..nonogram.colour_puzzle import ColourPuzzle
+from ..nonogram.puzzle import Puzzle
+from ..sheets.errors import WorkbookError
+from ..workbook.layout import SheetPuzzle
+
+MAX_NAMED = 5  # titles a "pick one" message lists
+
+
+def file_puzzles(
+    path: str | os.PathLike, name: str | None = None
+) -> list[tuple[int, Puzzle | ColourPuzzle]]:
+    """(number from 1, puzzle) for every puzzle of a file, or for the one ``name`` picks
+    (its title, case aside, or its number); WorkbookError naming the file when none does."""
+    puzzles = list(enumerate(read_puzzles(path), start=1))
+    if name is None:
+        return puzzles
+    wanted = name.strip().casefold()
+    for i, puzzle in puzzles:
+        if (puzzle.title or "").strip().casefold() == wanted or wanted == str(i):
+            return [(i, puzzle)]
+    raise WorkbookError(f"{path}: no puzzle titled or numbered {name!r} ({_titles(puzzles)})")
+
+
+def one_puzzle(path: str | os.PathLike, name: str | None = None) -> SheetPuzzle:
+    """The one puzzle of a file (or the one ``name`` picks), as if found on a sheet with
+    nothing filled in; WorkbookError asking for ``--sheet`` when the file holds several."""
+    puzzles = file_puzzles(path, name)
+    if len(puzzles) > 1:
+        raise WorkbookError(
+            f"{path}: holds {len(puzzles)} puzzles; pick one with --sheet, by its title or "
+            f"number ({_titles(puzzles)})"
+        )
+    return as_found(*puzzles[0])
+
+
+def as_found(number: int, puzzle: Puzzle | ColourPuzzle) -> SheetPuzzle:
+    """A puzzle of a file as a :class:`SheetPuzzle` whose grid holds nothing yet."""
+    grid = (1, 1, puzzle.height, puzzle.width)
+    return SheetPuzzle(puzzle.title or f"Puzzle {number}", puzzle, grid)
+
+
+def _titles(puzzles: list[tuple[int, Puzzle | ColourPuzzle]]) -> str:
+    """``1 Dancer, 2 Cat, … and 3 more``."""
+    shown = [f"{i} {p.title}" if p.title else str(i) for i, p in puzzles[:MAX_NAMED]]
+    more = len(puzzles) - MAX_NAMED
+    return ", ".join(shown) + (f" and {more} more" if more > 0 else "")
+
+
+def filled_cells(found: SheetPuzzle) -> int:
+    """How many grid cells were filled in on the sheet (read as givens)."""
+    if found.givens is None:
+        return 0
+    if isinstance(found.puzzle, ColourPuzzle):
+        full = every_colour(found.puzzle.palette.k)
+        return int(((np.asarray(found.givens, dtype=np.uint32) & POSSIBLE) != full).sum())
+    colours = np.asarray(found.givens, dtype=np.uint8) & COLOUR
+    return int(((colours == BLACK) | (colours == WHITE)).sum())

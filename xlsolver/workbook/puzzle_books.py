@@ -1,0 +1,46 @@
+"""Puzzles laid out as a new workbook: one ready-to-solve template sheet per puzzle.
+
+``convert dancer.non -o dancer.xlsx`` saves such a book as it is; ``solve dancer.non -o
+dancer.xlsx`` solves and paints it first.
+"""
+
+from __future__ import annotations
+
+from ..nonogram.colour_puzzle import ColourPuzzle
+from ..nonogram.puzzle import Puzzle
+from ..sheets.errors import BAD_SHEET_CHARS, MAX_SHEET_NAME
+from ..sheets.openpyxl_sheet import XlsxBook, new_book
+from .template import write_template
+
+
+def sheet_names(puzzles: list[Puzzle | ColourPuzzle]) -> list[str]:
+    """Unique valid sheet names from the puzzles' titles (``Puzzle N`` without one)."""
+    names: list[str] = []
+    for i, p in enumerate(puzzles, start=1):
+        base = BAD_SHEET_CHARS.sub(" ", p.title or "").strip().strip("'").lstrip("=+-@ ")
+        base = base[:MAX_SHEET_NAME].strip()
+        base = base or f"Puzzle {i}"
+        name, n = base, 2
+        while name.lower() in (x.lower() for x in names):
+            suffix = f" ({n})"
+            name = base[: MAX_SHEET_NAME - len(suffix)] + suffix
+            n += 1
+        names.append(name)
+    return names
+
+
+def template_book(puzzles: list[Puzzle | ColourPuzzle]) -> XlsxBook:
+    """A new workbook with one template sheet per puzzle (colour clue cells in their
+    colours), clues written, grid empty."""
+    book = new_book()
+    first = book.sheets()[0]
+    for i, (puzzle, name) in enumerate(zip(puzzles, sheet_names(puzzles), strict=True)):
+        sheet = first if i == 0 else book.add_sheet(name)
+        sheet.ws.title = name
+        if isinstance(puzzle, ColourPuzzle):
+            from .colour_template import write_colour_template
+
+            write_colour_template(sheet, puzzle, title=puzzle.title)
+        else:
+            write_template(sheet, puzzle, title=puzzle.title, checks=True)
+    return book
