@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from copy import copy
 from pathlib import Path
 
 import numpy as np
@@ -197,3 +198,63 @@ def test_folder_copies_are_unchanged_by_these_routes(tmp_path, capsys) -> None:
     run(capsys, "hints", folder / DANCER.name, "-o", tmp_path / "h.xlsx")
     assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
     assert (tmp_path / "all.xlsx").exists() and (tmp_path / "h.xlsx").exists()
+
+
+def test_make_of_a_puzzle_file_is_the_worksheet_of_its_picture(tmp_path, capsys) -> None:
+    """The worksheet make writes for a .non holds the same clues, and its key solves them."""
+    from xlsolver.teaching import KEY_SHEET, PUZZLE_SHEET
+
+    for source, name in ((DANCER, "dancer"), (DATA / "nonny-rainbow.non", "rainbow")):
+        out = tmp_path / f"{name}.xlsx"
+        code, text, err = run(capsys, "make", source, "-o", out)
+        assert code == 0, err
+        assert "verdict: unique" in text
+        puzzle = read_puzzles(source)[0]
+        book = open_book(out)
+        (found,) = find_puzzles(book, sheet=PUZZLE_SHEET)
+        assert (found.puzzle.rows, found.puzzle.cols) == (puzzle.rows, puzzle.cols)
+        assert KEY_SHEET in [s.name for s in book.sheets()]
+        assert check_workbook(out, time_limit=None).status == "unique"
+
+
+def test_make_of_a_batch_wants_one_and_of_a_puzzle_without_solution_says_so(
+    tmp_path, capsys
+) -> None:
+    """Several puzzles need --sheet; a puzzle with no solution gives no picture."""
+    code, _, err = run(capsys, "make", TAAI3, "-o", tmp_path / "m.xlsx")
+    assert code == 2 and "holds 3 puzzles; pick one with --sheet" in err
+    code, text, _ = run(capsys, "make", TAAI3, "--sheet", "1", "-o", tmp_path / "m.xlsx")
+    assert code == 0 and "NOT unique" in text and "suggested givens" in text
+    clash = tmp_path / "clash.non"
+    clash.write_text("width 3\nheight 2\nrows\n1,1\n1,1\ncolumns\n1\n2\n1\n")
+    code, _, err = run(capsys, "make", clash, "-o", tmp_path / "c.xlsx")
+    assert code == 2 and "no picture to make a worksheet of" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["clash.non", "m.xlsx"]
+
+
+def test_grade_with_a_puzzle_file_as_key_matches_grading_with_its_worksheet(
+    tmp_path, capsys
+) -> None:
+    """A student's sheet graded against dancer.non and against make's worksheet of it:
+    the same wrong cells."""
+    from openpyxl import load_workbook
+
+    from xlsolver.teaching import grade_files
+
+    sheet, answer, key = tmp_path / "d.xlsx", tmp_path / "ann.xlsx", tmp_path / "key.xlsx"
+    assert run(capsys, "solve", DANCER, "-o", sheet)[0] == 0
+    assert run(capsys, "make", DANCER, "-o", key)[0] == 0
+    wb = load_workbook(sheet)
+    (found,) = find_puzzles(open_book(sheet))
+    top, left = found.grid[:2]
+    ws = wb[found.sheet]
+    ws.cell(top, left).fill = copy(ws.cell(top, left + 1).fill)  # white r1c1 painted black
+    wb.save(answer)
+    by_file = grade_files([answer], DANCER, out_dir=tmp_path / "g1")
+    by_sheet = grade_files([answer], key, out_dir=tmp_path / "g2")
+    assert [(g.wrong, g.cells, g.wrong_cells) for g in by_file] == [
+        (g.wrong, g.cells, g.wrong_cells) for g in by_sheet
+    ]
+    assert by_file[0].cells == 50 and by_file[0].wrong_cells == [(0, 0)]
+    code, _, err = run(capsys, "grade", answer, "--key", TAAI3, "--out-dir", tmp_path / "g3")
+    assert code == 2 and "pick one with --key-sheet" in err

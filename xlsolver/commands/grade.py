@@ -19,7 +19,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         nargs="+",
         help="the students' workbooks; a folder stands for those in it (wildcards expanded)",
     )
-    p.add_argument("--key", required=True, help="the worksheet made by make (or any puzzle)")
+    p.add_argument(
+        "--key", required=True, help="the worksheet made by make (or any puzzle, a file too)"
+    )
+    p.add_argument(
+        "--key-sheet",
+        metavar="NAME",
+        help="the key's puzzle sheet; of a puzzle file of several, the title or number of one",
+    )
     p.add_argument("--out-dir", default="graded", help="marked copies go here (graded/)")
     p.add_argument("-o", "--summary", help="the class summary workbook (OUT_DIR/summary.xlsx)")
     p.add_argument(
@@ -40,7 +47,12 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     try:
         grades = grade_files(
-            found.paths, args.key, out_dir=args.out_dir, summary=summary, lang=args.lang
+            found.paths,
+            args.key,
+            out_dir=args.out_dir,
+            summary=summary,
+            lang=args.lang,
+            key_sheet=args.key_sheet,
         )
     except BAD_INPUT as exc:
         return fail(exc)

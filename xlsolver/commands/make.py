@@ -10,7 +10,10 @@ from ..workbook.clues import parse_size
 from ._teaching import BAD_INPUT, fail, report
 from .options import add_time_limit
 
-HELP = "turn a drawing (filled cells in a workbook, or a PNG) into a puzzle worksheet + key"
+HELP = (
+    "turn a drawing (filled cells in a workbook, or a PNG) or a puzzle file into a puzzle "
+    "worksheet + key"
+)
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -18,7 +21,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "drawing",
         nargs="?",
-        help="a workbook with the picture drawn in cells (a picture file is read as --image)",
+        help="a workbook with the picture drawn in cells (a picture file is read as --image; "
+        "a puzzle file gives the worksheet of its puzzle)",
     )
     p.add_argument("--image", metavar="PNG", help="a black-and-white picture instead")
     p.add_argument("--size", metavar="WxH", help="cells of the puzzle made from an image")
@@ -68,6 +72,8 @@ def is_image(path: str) -> bool:
 def run(args: argparse.Namespace) -> int:
     """Read the drawing, judge it, write the worksheet."""
     from ..teaching import make_worksheet, read_drawing_file, read_image
+    from ..teaching.puzzle_files import puzzle_drawing
+    from ..workbook.files import is_workbook
 
     if args.drawing and not args.image and is_image(args.drawing):
         args.image, args.drawing = args.drawing, None  # a picture given as the drawing
@@ -83,6 +89,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.image:
             drawing = read_image(args.image, size=size, threshold=args.threshold)
+        elif not is_workbook(args.drawing):  # a puzzle file: its worksheet, from its picture
+            drawing = puzzle_drawing(args.drawing, args.sheet)
         else:
             drawing = read_drawing_file(args.drawing, sheet=args.sheet, rect=args.range)
         verdict, path = make_worksheet(

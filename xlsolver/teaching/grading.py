@@ -29,7 +29,7 @@ from ..sheets.openpyxl_sheet import new_book
 from ..sheets.protocol import WRONG_STYLE, CellFormat, Rect, Sheet
 from ..workbook.batch import with_file
 from ..workbook.colour_read import read_colour_cells
-from ..workbook.files import close_book, copy_name, open_book, out_folder, save_new
+from ..workbook.files import close_book, copy_name, is_workbook, open_book, out_folder, save_new
 from ..workbook.layout import NoPuzzleError, SheetPuzzle, read_puzzle
 from ..workbook.marks import read_black, read_states
 from .worksheet import KEY_SHEET, puzzle_sheet, sheet_title
@@ -76,7 +76,13 @@ class Grade:
 
 
 def read_key(path: str | os.PathLike, sheet: str | None = None) -> Key:
-    """The key of a worksheet: its answer-key sheet, else the unique solution of its puzzle."""
+    """The key of a worksheet: its answer-key sheet, else the unique solution of its puzzle
+    (a puzzle file's puzzle too: ``sheet`` picks one of several by title or number)."""
+    if not is_workbook(path):
+        from .puzzle_files import one_puzzle
+
+        found = one_puzzle(path, sheet, option="--key-sheet")
+        return _solved_key(found.puzzle, None, path, found.puzzle.title or Path(path).stem)
     book = open_book(path, read_only=True)
     try:
         found = puzzle_sheet(book, sheet)
@@ -91,13 +97,18 @@ def read_key(path: str | os.PathLike, sheet: str | None = None) -> Key:
     picture = answer_key_picture(book, found)
     if picture is not None:
         return Key(found.puzzle, picture, f"{path} ({KEY_SHEET})", title)
-    result = solve(found.puzzle, givens=found.givens)
+    return _solved_key(found.puzzle, found.givens, path, title)
+
+
+def _solved_key(puzzle, givens, path, title: str) -> Key:
+    """The key of a puzzle with exactly one solution; WorkbookError naming the file if not."""
+    result = solve(puzzle, givens=givens)
     if result.status != UNIQUE:
         raise WorkbookError(
             f"{path}: the puzzle is {result.status}; a key needs one solution "
             f"(or an '{KEY_SHEET}' sheet)"
         )
-    return Key(found.puzzle, result.solutions[0], str(path), title)
+    return Key(puzzle, result.solutions[0], str(path), title)
 
 
 def answer_key_picture(book, found: SheetPuzzle) -> np.ndarray | None:
@@ -315,8 +326,10 @@ def grade_files(
     out_dir: str | os.PathLike | None = None,
     summary: str | os.PathLike | None = None,
     lang: str = "en",
+    key_sheet: str | None = None,
 ) -> list[Grade]:
     """Grade many workbooks against a key; marked copies to ``out_dir``, summary file.
+    ``key_sheet`` picks the key's sheet (of a puzzle file: one puzzle by title or number).
 
     The summary is titled with the puzzle's title; ``lang`` words its titles, headers
     and notes (``en``, ``ja``).
@@ -332,7 +345,7 @@ def grade_files(
             check_output(summary, [*paths, key_path])
         except WriteError as exc:
             raise WorkbookError(str(exc)) from None
-    key = read_key(key_path)
+    key = read_key(key_path, key_sheet)
     grades = []
     for path in paths:
         if Path(path).resolve() == Path(key_path).resolve():

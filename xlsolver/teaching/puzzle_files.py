@@ -33,13 +33,15 @@ def file_puzzles(
     raise WorkbookError(f"{path}: no puzzle titled or numbered {name!r} ({_titles(puzzles)})")
 
 
-def one_puzzle(path: str | os.PathLike, name: str | None = None) -> SheetPuzzle:
+def one_puzzle(
+    path: str | os.PathLike, name: str | None = None, option: str = "--sheet"
+) -> SheetPuzzle:
     """The one puzzle of a file (or the one ``name`` picks), as if found on a sheet with
-    nothing filled in; WorkbookError asking for ``--sheet`` when the file holds several."""
+    nothing filled in; WorkbookError asking for ``option`` when the file holds several."""
     puzzles = file_puzzles(path, name)
     if len(puzzles) > 1:
         raise WorkbookError(
-            f"{path}: holds {len(puzzles)} puzzles; pick one with --sheet, by its title or "
+            f"{path}: holds {len(puzzles)} puzzles; pick one with {option}, by its title or "
             f"number ({_titles(puzzles)})"
         )
     return as_found(*puzzles[0])
@@ -67,3 +69,30 @@ def filled_cells(found: SheetPuzzle) -> int:
         return int(((np.asarray(found.givens, dtype=np.uint32) & POSSIBLE) != full).sum())
     colours = np.asarray(found.givens, dtype=np.uint8) & COLOUR
     return int(((colours == BLACK) | (colours == WHITE)).sum())
+
+
+def puzzle_drawing(path: str | os.PathLike, name: str | None = None):
+    """The picture of a puzzle file's puzzle (its first solution) as a drawing, so that
+    ``make`` lays out its worksheet; WorkbookError when it has no solution."""
+    from pathlib import Path
+
+    from ..nonogram.analyzer import solve
+    from .drawing import Drawing
+
+    found = one_puzzle(path, name)
+    puzzle = found.puzzle
+    result = solve(puzzle, max_solutions=1)
+    if not result.solutions:
+        reason = result.error or result.status
+        raise WorkbookError(f"{path}: {found.sheet}: no picture to make a worksheet of ({reason})")
+    solution = np.asarray(result.solutions[0])
+    title = puzzle.title or Path(path).stem
+    colour = isinstance(puzzle, ColourPuzzle)
+    return Drawing(
+        picture=solution > 0 if colour else solution.astype(bool),
+        title=title,
+        sheet=found.sheet,
+        rect=found.grid,
+        colours=solution.astype(int) if colour else None,
+        palette=puzzle.palette if colour else None,
+    )

@@ -115,7 +115,8 @@ def solve_puzzle_files(
     from .files import check_target, save_new
     from .puzzle_books import template_book
 
-    report = FileReport(sources[0] if len(sources) == 1 else f"{len(sources)} puzzle files")
+    shown = sources if len(sources) <= 3 else [sources[0], f"{len(sources) - 1} more files"]
+    report = FileReport(", ".join(map(str, shown)))
     try:
         check_target(target)
         puzzles = [p for source in sources for p in read_puzzles(source)]
