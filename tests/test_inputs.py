@@ -22,6 +22,7 @@ from conftest import DATA, WORKBOOKS
 from xlsolver.cli import main
 from xlsolver.formats import read_puzzles
 from xlsolver.inputs import expand
+from xlsolver.sheets.openpyxl_sheet import open_book
 from xlsolver.workbook.layout import find_puzzles
 
 
@@ -89,10 +90,13 @@ def test_solve_a_folder_paints_copies_in_the_same_sub_folders(
             solution = np.array([[c == "#" for c in row] for row in r["solutions"][0]])
             assert puzzles[(r["source"], r["index"])].is_solution(solution)
     written = sorted(str(p.relative_to(out_dir)) for p in out_dir.rglob("*") if p.is_file())
-    assert written == ["small.xlsx", "term 1/small.xlsx"]
-    for name in written:  # each copy is a painted, solved puzzle sheet
+    # puzzle files too: laid out as sheets and painted, as NAME.xlsx beside the copies
+    assert written == ["dancer.xlsx", "small.xlsx", "term 1/small.xlsx", "term 1/taai.xlsx"]
+    for name in ("small.xlsx", "term 1/small.xlsx"):  # each copy is a painted puzzle sheet
         book = openpyxl.load_workbook(out_dir / name)
         assert any(c.fill.fgColor.rgb not in (None, "00000000") for c in book.active["E7:N16"][0])
+    taai = open_book(out_dir / "term 1" / "taai.xlsx")
+    assert len(find_puzzles(taai)) == 3 and len(taai.sheets()) == 3
     assert {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()} == before
 
 
@@ -103,7 +107,7 @@ def test_an_output_folder_inside_the_input_folder_is_not_read_again(capsys, fold
         assert code == 0, err
         assert not any("solved" in r["source"] for r in json_records(out))
     written = sorted(str(p.relative_to(out_dir)) for p in out_dir.rglob("*") if p.is_file())
-    assert written == ["small.xlsx", "term 1/small.xlsx"]
+    assert written == ["dancer.xlsx", "small.xlsx", "term 1/small.xlsx", "term 1/taai.xlsx"]
 
 
 def test_wildcards_are_expanded_when_the_shell_did_not(capsys, folder: Path) -> None:

@@ -258,3 +258,35 @@ def test_grade_with_a_puzzle_file_as_key_matches_grading_with_its_worksheet(
     assert by_file[0].cells == 50 and by_file[0].wrong_cells == [(0, 0)]
     code, _, err = run(capsys, "grade", answer, "--key", TAAI3, "--out-dir", tmp_path / "g3")
     assert code == 2 and "pick one with --key-sheet" in err
+
+
+def test_a_puzzle_file_where_only_a_sheet_will_do_is_named_as_one(capsys) -> None:
+    """The pentomino tiler reads a board on a sheet: a .non is called a puzzle file, not
+    'comma-separated values named .non'."""
+    code, out, err = run(capsys, "pentomino", DANCER)
+    assert code == 2 and out == ""
+    assert err == (
+        f"xlsolver: {DANCER}: a nonogram puzzle file (non format), not a workbook; this "
+        "command reads a sheet (solve, convert, check, hints and make read puzzle files)\n"
+    )
+
+
+def test_out_dir_lays_out_and_paints_each_puzzle_file(tmp_path, capsys) -> None:
+    """--out-dir: NAME.xlsx per puzzle file (a game ID's name made safe), each sheet read
+    back to the file's clues with a solution painted; --in-place is refused for them."""
+    out = tmp_path / "out"
+    code, text, err = run(capsys, "solve", DANCER, "4x4:2/1/2/1/1.1/2/1/1", "--out-dir", out)
+    assert code == 0, err
+    assert sorted(p.name for p in out.iterdir()) == [
+        "4x4_2_1_2_1_1.1_2_1_1.xlsx",
+        "webpbn-00001-dancer.xlsx",
+    ]
+    ((puzzle, grey, crossed),) = painted_pictures(out / "webpbn-00001-dancer.xlsx")
+    assert puzzle.rows == read_puzzles(DANCER)[0].rows and puzzle.is_solution(grey)
+    assert (grey ^ crossed).all()
+    code, text, err = run(capsys, "solve", DANCER, "--in-place")
+    assert code == 2 and text == ""
+    assert err == (
+        f"xlsolver: {DANCER}: a puzzle file is not painted in place; write a painted sheet "
+        "with -o NAME.xlsx or --out-dir DIR\n"
+    )

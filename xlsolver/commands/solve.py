@@ -46,7 +46,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="write the painted workbook here (puzzle files: a workbook name gets each "
         "puzzle laid out and painted, another name the report)",
     )
-    w.add_argument("--out-dir", metavar="DIR", help="write painted workbooks into this folder")
+    w.add_argument(
+        "--out-dir",
+        metavar="DIR",
+        help="write painted workbooks into this folder (a puzzle file: NAME.xlsx, laid out)",
+    )
     w.add_argument("--in-place", action="store_true", help="paint the input workbook itself")
     w.add_argument("--sheet", metavar="NAME", help="only this sheet")
     w.add_argument(
@@ -82,6 +86,16 @@ def run(args: argparse.Namespace) -> int:
     code = EXIT_BAD_INPUT if found.errors else EXIT_OK
     books = [p for p in found.paths if is_workbook(p)]
     files = [p for p in found.paths if not is_workbook(p)]
+    if files and getattr(args, "in_place", False):
+        for path in files:
+            print(
+                f"xlsolver: {path}: a puzzle file is not painted in place; write a painted "
+                f"sheet with -o NAME.xlsx or --out-dir DIR",
+                file=sys.stderr,
+            )
+        code, files = EXIT_BAD_INPUT, []
+    if files and getattr(args, "out_dir", None):  # each laid out and painted: DIR/NAME.xlsx
+        books, files = [p for p in found.paths if p in books or p in files], []
     args.folders = {p: found.relative_folder(p) for p in books if p in found.roots}
     if files and getattr(args, "output", None) and not books:
         if is_workbook(args.output):  # a workbook asked for: the puzzles laid out, painted

@@ -10,18 +10,21 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from concurrent.futures import as_completed
 from pathlib import Path
 
 from ..exits import EXIT_BAD_INPUT, EXIT_OK
+from ..formats import STDIN
 from ..processes import worker_pool
 from ..sheets.xlsx_parts import left_out_phrase
-from ..workbook.batch import FileReport, SolveOptions, solve_workbook
+from ..workbook.batch import FileReport, SolveOptions, solve_puzzle_files, solve_workbook
 from ..workbook.files import (
     claim_targets,
     copy_name,
     is_lock_file,
+    is_workbook,
     needs_office,
     open_in,
     out_folder,
@@ -55,7 +58,7 @@ def plan_targets(args, paths: list[Path]) -> list[Path | None]:
     if out_dir:
         folder = out_folder(out_dir)  # the folder asked for by name
         within = getattr(args, "folders", None) or {}  # a folder's files keep its sub-folders
-        targets = [folder / within.get(str(p), Path()) / copy_name(p) for p in paths]
+        targets = [folder / within.get(str(p), Path()) / _target_name(p) for p in paths]
         claim_targets(paths, targets, folder)
         return targets
     if in_place:
@@ -63,9 +66,26 @@ def plan_targets(args, paths: list[Path]) -> list[Path | None]:
     return [None] * len(paths)
 
 
+def _target_name(path: Path) -> str:
+    """The name of a painted copy in ``--out-dir``: a workbook's own name (or the format
+    it is written in); a puzzle file's name with ``.xlsx`` (``stdin.xlsx`` for ``-``, a
+    game ID's characters made safe)."""
+    if is_workbook(path):
+        return copy_name(path)
+    text = str(path)
+    if text == STDIN:
+        return "stdin.xlsx"
+    if not path.exists():  # a Pattern game ID typed as the argument
+        return re.sub(r"[^\w.-]+", "_", text)[:60] + ".xlsx"
+    return path.with_suffix(".xlsx").name
+
+
 def _run_one(source: str, target: str | None, options: SolveOptions, in_place: bool) -> FileReport:
-    """Worker: solve one workbook (top level so a process pool can call it)."""
+    """Worker: solve one workbook, or lay out and paint the puzzles of a puzzle file when
+    there is a target (top level so a process pool can call it)."""
     try:
+        if target is not None and not is_workbook(source):
+            return solve_puzzle_files([source], target, options)
         return solve_workbook(source, target, options, overwrite_input=in_place)
     except Exception as exc:  # a worker must report, not die with a traceback
         return FileReport(source, error=f"{source}: {type(exc).__name__}: {exc}")
@@ -210,8 +230,6 @@ def run_workbooks(args, paths: list[Path]) -> int:
 def paint_puzzle_files(args, files: list[str]) -> int:
     """``solve PUZZLE-FILES -o BOOK.xlsx``: a template sheet per puzzle, solved and painted,
     saved as one workbook (.xlsx, .xlsm, .ods, .xls)."""
-    from ..workbook.batch import solve_puzzle_files
-
     report = solve_puzzle_files(files, args.output, _options(args))
     _print(report, bool(getattr(args, "json", False)))
     return report.exit_code

@@ -92,6 +92,8 @@ def copy_name(path: str | os.PathLike) -> str:
 
 def open_book(path: str | os.PathLike, *, read_only: bool = False) -> Book:
     """Open a workbook file of any supported format; WorkbookError naming it when not."""
+    if not is_workbook(path):
+        _refuse_puzzle_file(path)
     if needs_office(path):
         from ..libreoffice.documents import open_document
 
@@ -99,6 +101,21 @@ def open_book(path: str | os.PathLike, *, read_only: bool = False) -> Book:
     from ..sheets.openpyxl_sheet import open_book as open_xlsx
 
     return open_xlsx(path, read_only=read_only)
+
+
+def _refuse_puzzle_file(path: str | os.PathLike) -> None:
+    """WorkbookError for a file named as a puzzle file (``dancer.non``), which the
+    workbook reader would call text or CSV."""
+    from ..formats import FormatError, detect_format
+
+    try:
+        fmt = detect_format(path)  # by its extension only
+    except FormatError:
+        return
+    raise WorkbookError(
+        f"{path}: a nonogram puzzle file ({fmt} format), not a workbook; this command "
+        "reads a sheet (solve, convert, check, hints and make read puzzle files)"
+    )
 
 
 def close_book(book: Book) -> None:
