@@ -290,3 +290,30 @@ def test_out_dir_lays_out_and_paints_each_puzzle_file(tmp_path, capsys) -> None:
         f"xlsolver: {DANCER}: a puzzle file is not painted in place; write a painted sheet "
         "with -o NAME.xlsx or --out-dir DIR\n"
     )
+
+
+def test_a_title_a_sheet_name_cannot_hold_comes_back_from_the_sheet(tmp_path, capsys) -> None:
+    """convert → .xlsx → .non keeps a title with ':' and '/' and longer than 31
+    characters (the sheet is named from it; the title cell holds it whole); a hand-made
+    sheet's puzzle is still titled by its sheet."""
+    long = "Cat: a long title with / slash, longer than 31"
+    source = tmp_path / "cat.non"
+    source.write_text(f'title "{long}"\nwidth 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n')
+    shutil.copy(source, tmp_path / "cat2.non")
+    twice = tmp_path / "twice.nonpack"
+    assert run(capsys, "convert", source, tmp_path / "cat2.non", "-o", twice)[0] == 0
+    for suffix in (".xlsx", ".nonpack"):
+        assert run(capsys, "convert", twice, "-o", tmp_path / f"b{suffix}")[0] == 0
+    assert run(capsys, "convert", tmp_path / "b.xlsx", "-o", tmp_path / "c.nonpack")[0] == 0
+    assert [p.title for p in read_puzzles(tmp_path / "c.nonpack")] == [long, long]
+    assert (
+        run(
+            capsys,
+            "convert",
+            DATA.parent.parent / "workbooks" / "hand-made.xlsx",
+            "-o",
+            tmp_path / "h.nonpack",
+        )[0]
+        == 0
+    )
+    assert [p.title for p in read_puzzles(tmp_path / "h.nonpack")] == ["Two", "Two", "Typed"]

@@ -20,7 +20,7 @@ from ..workbook.files import (
     save_new,
 )
 from ..workbook.layout import find_puzzles
-from ..workbook.puzzle_books import template_book
+from ..workbook.puzzle_books import template_book, titled
 from ..writes import check_output
 
 HELP = (
@@ -63,13 +63,13 @@ def read_source(source: Path, sheet: str | None) -> list[Puzzle]:
     try:
         found = find_puzzles(book, sheet=sheet)
         check_unmerged(book, found)
+        return [titled(book, f) for f in found]  # several: the writer says if they fit
     except KeyError as exc:
         raise WorkbookError(with_file(str(source), str(exc.args[0]))) from None
     except WorkbookError as exc:
         raise WorkbookError(with_file(str(source), str(exc))) from None
     finally:
         close_book(book)
-    return [f.puzzle for f in found]  # several: the writer says whether the target holds them
 
 
 def run(args) -> int:

@@ -182,12 +182,23 @@ def _parse(lines: list[str], first: int, source: str) -> Puzzle | ColourPuzzle:
     colours: list[tuple[list[str], int]] = []  # the parts of each color line, and its line
     names: set[str] = set()  # Nonny colour names used in clue lines
     goal: tuple[str, int] | None = None
+    seen: dict[str, int] = {}  # the line of each key that a puzzle has once
     i = 0
     while i < len(lines):
         lineno, text = first + i, lines[i].strip()
         i += 1
         key, _, value = text.replace("\t", " ").partition(" ")  # a tab separates as a space
         key, value = key.lower(), value.strip()
+        once = key in SIZE_KEYS or key in STRING_KEYS or key == "goal"
+        if once or (key in SECTION_KEYS and not value):
+            if key in seen:
+                raise FormatError(
+                    f'a second "{key}" (the first is on line {seen[key]}): a .non file holds '
+                    f"one puzzle; put several in a .nonpack, separated by {BUNDLE_DIVIDER} lines",
+                    source,
+                    lineno,
+                )
+            seen[key] = lineno
         if key in SIZE_KEYS:
             size[key] = whole_number(value, key, source, lineno)
         elif key in SECTION_KEYS and not value:

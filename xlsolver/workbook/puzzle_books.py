@@ -6,6 +6,8 @@ dancer.xlsx`` solves and paints it first.
 
 from __future__ import annotations
 
+import re
+
 from ..nonogram.colour_puzzle import ColourPuzzle
 from ..nonogram.puzzle import Puzzle
 from ..sheets.errors import BAD_SHEET_CHARS, MAX_SHEET_NAME
@@ -13,13 +15,18 @@ from ..sheets.openpyxl_sheet import XlsxBook, new_book
 from .template import write_template
 
 
+def sheet_name_of(title: str) -> str:
+    """The sheet name a title gives (characters a sheet name cannot hold made spaces,
+    cut to 31 characters); "" when nothing is left."""
+    base = BAD_SHEET_CHARS.sub(" ", title or "").strip().strip("'").lstrip("=+-@ ")
+    return base[:MAX_SHEET_NAME].strip()
+
+
 def sheet_names(puzzles: list[Puzzle | ColourPuzzle]) -> list[str]:
     """Unique valid sheet names from the puzzles' titles (``Puzzle N`` without one)."""
     names: list[str] = []
     for i, p in enumerate(puzzles, start=1):
-        base = BAD_SHEET_CHARS.sub(" ", p.title or "").strip().strip("'").lstrip("=+-@ ")
-        base = base[:MAX_SHEET_NAME].strip()
-        base = base or f"Puzzle {i}"
+        base = sheet_name_of(p.title) or f"Puzzle {i}"
         name, n = base, 2
         while name.lower() in (x.lower() for x in names):
             suffix = f" ({n})"
@@ -44,3 +51,21 @@ def template_book(puzzles: list[Puzzle | ColourPuzzle]) -> XlsxBook:
         else:
             write_template(sheet, puzzle, title=puzzle.title, checks=True)
     return book
+
+
+def titled(book, found) -> Puzzle | ColourPuzzle:
+    """The puzzle found on a sheet, titled as the sheet's title cell shows when the
+    sheet was named from that title (a sheet this module laid out: the title keeps the
+    characters and the length a sheet name cannot); else titled by the sheet's name."""
+    from dataclasses import replace
+
+    from .template import TITLE_ROW
+
+    value = book.sheet(found.sheet).read_values((TITLE_ROW, 1, TITLE_ROW, 1))[0][0]
+    title = value.strip() if isinstance(value, str) else ""
+    expected = sheet_name_of(title)
+    second = re.fullmatch(r"(.+) \(\d+\)", found.sheet)  # "Cat (2)": another of that title
+    ours = found.sheet == expected or bool(second and expected.startswith(second.group(1)))
+    if title and expected and ours:
+        return replace(found.puzzle, title=title)
+    return found.puzzle
