@@ -287,3 +287,44 @@ def test_long_title_of_a_small_puzzle_prints_whole(office, tmp_path, title):
         assert on_page[0][0] == title.split()[0]
         tail = (max(x0, x1 - 8), y0 + 2, x1, y1 - 2)  # the last letter or two
         assert inked(pdf, page, tail), f"page {page}: the title is cut off at the print area"
+
+
+@pytest.mark.parametrize(
+    ("source", "lang"),
+    [
+        ("webpbn-color-00047-map.xml", "en"),  # colour codes: {.*@}R2C4, narrow characters
+        ("webpbn-00001-dancer.non", "ja"),
+        ("taai2011-first3-questions.txt", "en"),  # the third: probing steps, long lists
+    ],
+)
+def test_steps_rows_are_as_tall_as_calc_makes_them_and_not_much_taller(
+    office, tmp_path, source, lang
+):
+    """Each step's row is written tall enough for its wrapped text (never fewer lines
+    than Calc's own optimal height shows: the text would be cut off on paper), and at
+    most 2 lines (one line for short rows) more, so pages are not wasted."""
+    from conftest import DATA
+    from openpyxl import load_workbook
+
+    from xlsolver.teaching.hints_sheet import HEADER_ROW, LINE_HEIGHT
+
+    out = tmp_path / "hints.xlsx"
+    pick = ["--sheet", "3"] if source.startswith("taai") else []
+    assert main(["hints", str(DATA / source), *pick, "--lang", lang, "-o", str(out)]) == 0
+    ws = load_workbook(out).active
+    doc = office.load(out)
+    try:
+        rows = doc.Sheets.getByIndex(0).getRows()
+        checked = 0
+        for r in range(HEADER_ROW + 1, ws.max_row + 1):
+            ours = round(ws.row_dimensions[r].height / LINE_HEIGHT)
+            row = rows.getByIndex(r - 1)
+            row.OptimalHeight = True
+            one = 13.8 if lang == "en" else 14.9  # Calc: one line of Carlito (or a CJK font)
+            pitch = 11.2 if lang == "en" else 13.0  # and each further line
+            calc = 1 + max(0, round((row.Height / 2540 * 72 - one) / pitch))
+            assert calc <= ours <= calc + (1 if calc <= 2 else 2), (r, ours, calc)
+            checked += 1
+    finally:
+        office.close(doc)
+    assert checked >= 20

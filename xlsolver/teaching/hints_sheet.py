@@ -31,7 +31,31 @@ COLUMN_WIDTHS = {1: 6, 2: 12, 3: 16, 4: 34, 5: 64}  # characters; one landscape 
 WRAPPED = (4, 5)  # long cell lists and reasons wrap inside their columns
 TOP, TOP_WRAPPED = CellFormat(vertical="top"), CellFormat(vertical="top", wrap=True)
 LINE_HEIGHT = 14.0  # points per line of 11-point text
-FILL_FACTOR = 0.85  # a wrapped line holds about this share of the column's width in text
+FILL_FACTOR = 0.9  # a wrapped line holds about this share of the column's width in text
+# Advance widths of Calibri (Carlito in LibreOffice: the same metrics) in units of its
+# digit width, which is what a column width counts; a character not listed counts 1, a
+# wide (CJK) one 2, the black square of a cell code (from a fallback font) 1.5.
+_WIDTHS = {
+    **dict.fromkeys(" 'Iijl", 0.46),
+    **dict.fromkeys(".,:;!`", 0.52),
+    **dict.fromkeys('()[]{}-frt"', 0.64),
+    **dict.fromkeys("/\\Jsz", 0.78),
+    **dict.fromkeys("cvxyFSZk?|", 0.9),
+    **dict.fromkeys("E*_Tgaeo", 0.98),
+    **dict.fromkeys("KBRhnpqubdXYVP", 1.06),
+    **dict.fromkeys("ACDGHNOQU", 1.22),
+    **dict.fromkeys("&%w", 1.45),
+    **dict.fromkeys("mMW", 1.68),
+    "@": 1.8,
+    "■": 1.5,
+}
+
+
+def text_width(text: str) -> float:
+    """The width of a text in digit widths (the unit of a column's width)."""
+    return sum(
+        _WIDTHS.get(ch, 2.0 if unicodedata.east_asian_width(ch) in "WF" else 1.0) for ch in text
+    )
 
 
 def row_height(row: list) -> float:
@@ -44,20 +68,21 @@ def text_lines(text: str, width: float) -> int:
 
     Spreadsheets do not grow a row for wrapped text when they open a file (LibreOffice
     keeps the default height), so the rows are given their height when written. Words
-    wrap at spaces; a wide (CJK) character counts as two; a longer word is cut.
+    wrap at spaces and are measured by :func:`text_width`; a longer word is cut.
     """
     room = max(1.0, width * FILL_FACTOR)
+    space = _WIDTHS[" "]
     lines, used = 1, 0.0
     for word in text.split(" "):
-        size = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in word)
-        if used and used + 1 + size > room:
+        size = text_width(word)
+        if used and used + space + size > room:
             lines, used = lines + 1, 0.0
         if size > room:  # a long word (or a sentence without spaces) is cut into pieces
             extra, used = divmod(size, room)
             lines += int(extra) - (1 if used == 0 else 0)
             used = used or room
         else:
-            used += size + (1 if used else 0)
+            used += size + (space if used else 0)
     return lines
 
 
