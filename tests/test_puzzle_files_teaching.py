@@ -317,3 +317,20 @@ def test_a_title_a_sheet_name_cannot_hold_comes_back_from_the_sheet(tmp_path, ca
         == 0
     )
     assert [p.title for p in read_puzzles(tmp_path / "h.nonpack")] == ["Two", "Two", "Typed"]
+
+
+def test_a_puzzle_too_wide_for_a_sheet_is_one_line_and_nothing_written(tmp_path, capsys) -> None:
+    """A 301×1 puzzle (a file may hold up to 1000 a side) asked for as a sheet: one line
+    naming the file and the puzzle, exit 2, no traceback, nothing written."""
+    wide = tmp_path / "wide.non"
+    wide.write_text("width 301\nheight 1\nrows\n301\ncolumns\n" + "1\n" * 301)
+    said = f"{wide}: puzzle 1 is 301×1: a sheet holds puzzles of at most 300×300"
+    for argv in (
+        ["solve", wide, "-o", tmp_path / "a.xlsx"],
+        ["solve", wide, "--out-dir", tmp_path / "out"],
+        ["convert", wide, "-o", tmp_path / "b.xlsx"],
+    ):
+        code, out, err = run(capsys, *argv)
+        assert code == 2 and out == "" and err.startswith(f"xlsolver: {said}"), (argv, err)
+        assert "Traceback" not in err and "ValueError" not in err
+    assert sorted(p.name for p in tmp_path.rglob("*")) == ["out", "wide.non"]

@@ -52,7 +52,12 @@ def add_arguments(parser) -> None:
 
 def to_workbook(puzzles: list[Puzzle], output: Path, inputs=(), in_place: bool = False) -> None:
     """One template sheet per puzzle (colour clue cells in their colours), saved safely."""
-    save_new(template_book(puzzles), output, inputs, in_place=in_place)
+    try:
+        book = template_book(puzzles)
+    except WorkbookError as exc:
+        source = f"{inputs[0]}: " if len(inputs) == 1 else ""
+        raise WorkbookError(f"{source}{exc}; {output} not written") from None
+    save_new(book, output, inputs, in_place=in_place)
 
 
 def read_source(source: Path, sheet: str | None) -> list[Puzzle]:

@@ -123,7 +123,11 @@ def solve_puzzle_files(
     except (FormatError, WorkbookError, OSError) as exc:
         report.error = str(exc)
         return report
-    book = template_book(puzzles)
+    try:
+        book = template_book(puzzles)
+    except WorkbookError as exc:
+        report.error = with_file(report.source, str(exc))
+        return report
     _solve_book(book, report, None, options, False)
     if report.exit_code != EXIT_BAD_INPUT:
         try:

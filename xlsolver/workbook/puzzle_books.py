@@ -10,9 +10,9 @@ import re
 
 from ..nonogram.colour_puzzle import ColourPuzzle
 from ..nonogram.puzzle import Puzzle
-from ..sheets.errors import BAD_SHEET_CHARS, MAX_SHEET_NAME
+from ..sheets.errors import BAD_SHEET_CHARS, MAX_SHEET_NAME, WorkbookError
 from ..sheets.openpyxl_sheet import XlsxBook, new_book
-from .template import write_template
+from .template import MAX_SIDE, write_template
 
 
 def sheet_name_of(title: str) -> str:
@@ -38,7 +38,14 @@ def sheet_names(puzzles: list[Puzzle | ColourPuzzle]) -> list[str]:
 
 def template_book(puzzles: list[Puzzle | ColourPuzzle]) -> XlsxBook:
     """A new workbook with one template sheet per puzzle (colour clue cells in their
-    colours), clues written, grid empty."""
+    colours), clues written, grid empty; WorkbookError naming a puzzle too large for a
+    sheet (more than 300 cells a side)."""
+    for i, puzzle in enumerate(puzzles, start=1):
+        if max(puzzle.width, puzzle.height) > MAX_SIDE:
+            raise WorkbookError(
+                f"{puzzle.title or f'puzzle {i}'} is {puzzle.width}×{puzzle.height}: a sheet "
+                f"holds puzzles of at most {MAX_SIDE}×{MAX_SIDE} (write it to a puzzle file)"
+            )
     book = new_book()
     first = book.sheets()[0]
     for i, (puzzle, name) in enumerate(zip(puzzles, sheet_names(puzzles), strict=True)):
