@@ -334,3 +334,18 @@ def test_a_puzzle_too_wide_for_a_sheet_is_one_line_and_nothing_written(tmp_path,
         assert code == 2 and out == "" and err.startswith(f"xlsolver: {said}"), (argv, err)
         assert "Traceback" not in err and "ValueError" not in err
     assert sorted(p.name for p in tmp_path.rglob("*")) == ["out", "wide.non"]
+
+
+def test_check_goes_on_past_a_bad_puzzle_of_a_batch(tmp_path, capsys) -> None:
+    """A batch with an invalid second puzzle: that one named (file and line), the others
+    judged, exit 2; in JSON it is an 'invalid' record in its place."""
+    lines = TAAI3.read_text().split("\n")
+    lines[lines.index("$2") + 1] = "99"
+    bad = tmp_path / "bad.txt"
+    bad.write_text("\n".join(lines))
+    code, out, err = run(capsys, "check", bad, "--json")
+    records = [json.loads(line) for line in out.splitlines()]
+    assert code == 2
+    assert [r["status"] for r in records] == ["multiple", "invalid", "unique"]
+    assert records[1]["source"] == f"{bad} [2]" and "clues 99 need 99 cells" in records[1]["error"]
+    assert err.startswith(f"xlsolver: {bad}:") and "column 1: clues 99" in err

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 
 from ..limits import DEFAULT_TIME_LIMIT
 from ._teaching import BAD_INPUT, fail, report
@@ -44,14 +45,21 @@ def _check_file(args: argparse.Namespace) -> int:
     from ..teaching import check_puzzle, file_puzzles
 
     try:
-        puzzles = file_puzzles(args.workbook, args.sheet)
+        puzzles = file_puzzles(args.workbook, args.sheet, lenient=True)
     except BAD_INPUT as exc:
         return fail(exc, args.workbook)
     code = 0
     for number, puzzle in puzzles:
-        verdict = check_puzzle(puzzle, time_limit=args.time_limit)
         source = args.workbook
         if len(puzzles) > 1 or args.sheet is not None:
-            source = f"{source} [{number}" + (f": {puzzle.title}]" if puzzle.title else "]")
+            title = getattr(puzzle, "title", "")
+            source = f"{source} [{number}" + (f": {title}]" if title else "]")
+        if isinstance(puzzle, ValueError):  # unreadable or invalid: named, the rest go on
+            if args.json:
+                record = {"source": source, "status": "invalid", "error": str(puzzle)}
+                print(json.dumps(record, ensure_ascii=False))
+            code = max(code, fail(puzzle, args.workbook))
+            continue
+        verdict = check_puzzle(puzzle, time_limit=args.time_limit)
         code = max(code, report(source, verdict, args.json))
     return code

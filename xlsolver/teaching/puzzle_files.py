@@ -8,10 +8,10 @@ import os
 
 import numpy as np
 
-from ..formats import read_puzzles
+from ..formats import FormatError, read_entries, read_puzzles
 from ..nonogram.cells import BLACK, COLOUR, POSSIBLE, WHITE, every_colour
 from ..nonogram.colour_puzzle import ColourPuzzle
-from ..nonogram.puzzle import Puzzle
+from ..nonogram.puzzle import Puzzle, PuzzleError
 from ..sheets.errors import WorkbookError
 from ..workbook.layout import SheetPuzzle
 
@@ -19,18 +19,37 @@ MAX_NAMED = 5  # titles a "pick one" message lists
 
 
 def file_puzzles(
-    path: str | os.PathLike, name: str | None = None
-) -> list[tuple[int, Puzzle | ColourPuzzle]]:
+    path: str | os.PathLike, name: str | None = None, *, lenient: bool = False
+) -> list[tuple[int, Puzzle | ColourPuzzle | FormatError]]:
     """(number from 1, puzzle) for every puzzle of a file, or for the one ``name`` picks
-    (its title, case aside, or its number); WorkbookError naming the file when none does."""
-    puzzles = list(enumerate(read_puzzles(path), start=1))
+    (its title, case aside, or its number); WorkbookError naming the file when none does.
+
+    A puzzle that cannot be read or is invalid raises FormatError, or with ``lenient``
+    takes its place as one (a batch goes on past it)."""
+    if not lenient:
+        puzzles = list(enumerate(read_puzzles(path), start=1))
+    else:
+        puzzles = [(i, _checked(e, path)) for i, e in enumerate(read_entries(path), start=1)]
     if name is None:
         return puzzles
     wanted = name.strip().casefold()
     for i, puzzle in puzzles:
-        if (puzzle.title or "").strip().casefold() == wanted or wanted == str(i):
+        title = getattr(puzzle, "title", "") or ""
+        if title.strip().casefold() == wanted or wanted == str(i):
             return [(i, puzzle)]
     raise WorkbookError(f"{path}: no puzzle titled or numbered {name!r} ({_titles(puzzles)})")
+
+
+def _checked(entry, path) -> Puzzle | ColourPuzzle | FormatError:
+    """A puzzle entry validated, or the FormatError naming its fault (as read_puzzles)."""
+    if isinstance(entry, FormatError):
+        return entry
+    try:
+        entry.validate()
+    except PuzzleError as exc:
+        name = f"{entry.title}: " if entry.title else ""
+        return FormatError(f"{name}{exc}", path, entry.meta.get("line"))
+    return entry
 
 
 def one_puzzle(
@@ -55,7 +74,8 @@ def as_found(number: int, puzzle: Puzzle | ColourPuzzle) -> SheetPuzzle:
 
 def _titles(puzzles: list[tuple[int, Puzzle | ColourPuzzle]]) -> str:
     """``1 Dancer, 2 Cat, … and 3 more``."""
-    shown = [f"{i} {p.title}" if p.title else str(i) for i, p in puzzles[:MAX_NAMED]]
+    titles = [(i, getattr(p, "title", "")) for i, p in puzzles[:MAX_NAMED]]
+    shown = [f"{i} {title}" if title else str(i) for i, title in titles]
     more = len(puzzles) - MAX_NAMED
     return ", ".join(shown) + (f" and {more} more" if more > 0 else "")
 
