@@ -42,6 +42,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _check_file(args: argparse.Namespace) -> int:
     """The puzzles of a puzzle file, each judged and reported (``FILE [2: Cat]``)."""
+    from ..formats import shown_name
     from ..teaching import check_puzzle, file_puzzles
 
     try:
@@ -50,7 +51,7 @@ def _check_file(args: argparse.Namespace) -> int:
         return fail(exc, args.workbook)
     code = 0
     for number, puzzle in puzzles:
-        source = args.workbook
+        source = shown_name(args.workbook)
         if len(puzzles) > 1 or args.sheet is not None:
             title = getattr(puzzle, "title", "")
             source = f"{source} [{number}" + (f": {title}]" if title else "]")

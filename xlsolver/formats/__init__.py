@@ -33,6 +33,7 @@ __all__ = [
     "detect_format",
     "dumps",
     "dumps_all",
+    "shown_name",
     "format_module",
     "loads",
     "read_entries",
@@ -107,7 +108,7 @@ def _refuse_other_game(text: str, path: str | Path) -> None:
         raise FormatError(not_pattern(game), path)
 
 
-def _shown(path: str | Path) -> str:
+def shown_name(path: str | Path) -> str:
     """The name an error gives a file: ``stdin`` for ``-``."""
     return "stdin" if str(path) == STDIN else str(path)
 
@@ -118,7 +119,7 @@ def _unknown_format(path: str | Path) -> FormatError:
     return FormatError(
         f"unknown puzzle format{suffix}: not .non, .nin, .mk, .g, .cwd, TAAI, webpbn XML, "
         "TOML, GRID, JSON or a Tatham Pattern game ID or save file",
-        _shown(path),
+        shown_name(path),
     )
 
 
@@ -126,7 +127,7 @@ def _read_text(path: str | Path) -> str:
     """A file's text (UTF-8, a BOM allowed; UTF-16 with its BOM; the encoding an XML
     declaration names), or a FormatError saying why not."""
     encoding = "UTF-8"
-    shown = _shown(path)
+    shown = shown_name(path)
     try:
         if str(path) == STDIN:  # `xlsolver solve -`: the puzzle piped in
             data = sys.stdin.buffer.read(MAX_PUZZLE_FILE + 1)
@@ -209,7 +210,7 @@ def read_entries(path: str | Path) -> list[Puzzle | FormatError]:
             unknown = _unknown_format(path)
             raise FormatError(f"{unknown.reason}; the file is {exc.reason}", exc.path) from exc
         raise
-    return loads(text, detect_format(path, text), source=_shown(path))
+    return loads(text, detect_format(path, text), source=shown_name(path))
 
 
 def read_puzzles(path: str | Path) -> list[Puzzle | ColourPuzzle]:

@@ -111,11 +111,12 @@ def solve_puzzle_files(
 
     Nothing is written when a file cannot be read or a puzzle is invalid.
     """
-    from ..formats import FormatError, read_puzzles
+    from ..formats import FormatError, read_puzzles, shown_name
     from .files import check_target, save_new
     from .puzzle_books import template_book
 
-    shown = sources if len(sources) <= 3 else [sources[0], f"{len(sources) - 1} more files"]
+    names = [shown_name(s) for s in sources]
+    shown = names if len(names) <= 3 else [names[0], f"{len(names) - 1} more files"]
     report = FileReport(", ".join(map(str, shown)))
     try:
         check_target(target)
