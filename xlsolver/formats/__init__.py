@@ -34,6 +34,7 @@ __all__ = [
     "dumps",
     "dumps_all",
     "shown_name",
+    "validated",
     "format_module",
     "loads",
     "read_entries",
@@ -217,15 +218,28 @@ def read_puzzles(path: str | Path) -> list[Puzzle | ColourPuzzle]:
     """Every puzzle of a file, validated; raises FormatError on the first fault."""
     puzzles = []
     for entry in read_entries(path):
+        entry = validated(entry, path)
         if isinstance(entry, FormatError):
             raise entry
-        try:
-            entry.validate()
-        except PuzzleError as exc:
-            name = f"{entry.title}: " if entry.title else ""
-            raise FormatError(f"{name}{exc}", path, entry.meta.get("line")) from exc
         puzzles.append(entry)
     return puzzles
+
+
+def validated(
+    entry: Puzzle | ColourPuzzle | FormatError, path: str | Path
+) -> Puzzle | ColourPuzzle | FormatError:
+    """An entry of :func:`read_entries` validated: the puzzle, or a FormatError naming
+    the file, the puzzle's line and its fault (clues that cannot fit, totals that differ)."""
+    if isinstance(entry, FormatError):
+        return entry
+    try:
+        entry.validate()
+    except PuzzleError as exc:
+        name = f"{entry.title}: " if entry.title else ""
+        error = FormatError(f"{name}{exc}", path, entry.meta.get("line"))
+        error.__cause__ = exc
+        return error
+    return entry
 
 
 def dumps(puzzle: Puzzle | ColourPuzzle, fmt: str) -> str:

@@ -8,10 +8,10 @@ import os
 
 import numpy as np
 
-from ..formats import FormatError, read_entries, read_puzzles
+from ..formats import FormatError, read_entries, read_puzzles, validated
 from ..nonogram.cells import BLACK, COLOUR, POSSIBLE, WHITE, every_colour
 from ..nonogram.colour_puzzle import ColourPuzzle
-from ..nonogram.puzzle import Puzzle, PuzzleError
+from ..nonogram.puzzle import Puzzle
 from ..sheets.errors import WorkbookError
 from ..workbook.layout import SheetPuzzle
 
@@ -29,7 +29,7 @@ def file_puzzles(
     if not lenient:
         puzzles = list(enumerate(read_puzzles(path), start=1))
     else:
-        puzzles = [(i, _checked(e, path)) for i, e in enumerate(read_entries(path), start=1)]
+        puzzles = [(i, validated(e, path)) for i, e in enumerate(read_entries(path), start=1)]
     if name is None:
         return puzzles
     wanted = name.strip().casefold()
@@ -38,18 +38,6 @@ def file_puzzles(
         if title.strip().casefold() == wanted or wanted == str(i):
             return [(i, puzzle)]
     raise WorkbookError(f"{path}: no puzzle titled or numbered {name!r} ({_titles(puzzles)})")
-
-
-def _checked(entry, path) -> Puzzle | ColourPuzzle | FormatError:
-    """A puzzle entry validated, or the FormatError naming its fault (as read_puzzles)."""
-    if isinstance(entry, FormatError):
-        return entry
-    try:
-        entry.validate()
-    except PuzzleError as exc:
-        name = f"{entry.title}: " if entry.title else ""
-        return FormatError(f"{name}{exc}", path, entry.meta.get("line"))
-    return entry
 
 
 def one_puzzle(
