@@ -349,3 +349,25 @@ def test_check_goes_on_past_a_bad_puzzle_of_a_batch(tmp_path, capsys) -> None:
     assert [r["status"] for r in records] == ["multiple", "invalid", "unique"]
     assert records[1]["source"] == f"{bad} [2]" and "clues 99 need 99 cells" in records[1]["error"]
     assert err.startswith(f"xlsolver: {bad}:") and "column 1: clues 99" in err
+
+
+def test_a_workbook_solved_into_a_report_name_writes_the_report(tmp_path, capsys) -> None:
+    """``solve book.xlsx -o out.txt`` wrote the painted workbook's bytes into out.txt; a
+    name that is not a workbook's now gets the report (text or JSON lines), as puzzle
+    files do, and nothing is painted."""
+    book = tmp_path / "small.xlsx"
+    shutil.copy(DATA.parent.parent / "workbooks" / "small.xlsx", book)
+    before = book.read_bytes()
+    code, out, err = run(capsys, "solve", book, "-o", tmp_path / "out.txt")
+    assert code == 0 and out == "" and "nothing written" not in err
+    text = (tmp_path / "out.txt").read_text()
+    assert text.startswith(f"{book} [Puzzle!E7:N16] 10×10: unique solution")
+    code, out, _ = run(capsys, "solve", book, DANCER, "--json", "-o", tmp_path / "out.jsonl")
+    records = [json.loads(line) for line in (tmp_path / "out.jsonl").read_text().splitlines()]
+    assert code == 0 and out == ""
+    assert [(r["source"], r["status"]) for r in records] == [
+        (str(DANCER), "unique"),
+        (str(book), "unique"),
+    ]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.jsonl", "out.txt", "small.xlsx"]
+    assert book.read_bytes() == before

@@ -43,8 +43,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "-o",
         "--output",
         metavar="FILE",
-        help="write the painted workbook here (puzzle files: a workbook name gets each "
-        "puzzle laid out and painted, another name the report)",
+        help="a workbook name (.xlsx, .xlsm, .ods, .xls): write the painted workbook here "
+        "(puzzle files: each puzzle laid out and painted); another name: the report",
     )
     w.add_argument(
         "--out-dir",
@@ -97,12 +97,13 @@ def run(args: argparse.Namespace) -> int:
     if files and getattr(args, "out_dir", None):  # each laid out and painted: DIR/NAME.xlsx
         books, files = [p for p in found.paths if p in books or p in files], []
     args.folders = {p: found.relative_folder(p) for p in books if p in found.roots}
-    if files and getattr(args, "output", None) and not books:
-        if is_workbook(args.output):  # a workbook asked for: the puzzles laid out, painted
-            from .solve_workbooks import paint_puzzle_files
+    output = getattr(args, "output", None)
+    if output and not is_workbook(output):  # not a workbook's name: the report goes there
+        return max(code, report_to_file(args, files, books))
+    if files and output and not books:  # a workbook asked for: the puzzles laid out, painted
+        from .solve_workbooks import paint_puzzle_files
 
-            return max(code, paint_puzzle_files(args, files))
-        return max(code, report_to_file(args, files))
+        return max(code, paint_puzzle_files(args, files))
     if files:
         code = max(code, solve_files(args, files))
     if books:
@@ -112,18 +113,27 @@ def run(args: argparse.Namespace) -> int:
     return code
 
 
-def report_to_file(args: argparse.Namespace, paths: list[str]) -> int:
-    """``solve PUZZLES -o FILE``: what would be printed, written to FILE (xlsolver.writes)."""
+def report_to_file(args: argparse.Namespace, files: list[str], books: list[str] = ()) -> int:
+    """``solve INPUTS -o REPORT``: what would be printed, written to REPORT
+    (xlsolver.writes); workbooks are solved and reported, not painted."""
     import contextlib
     import io
 
     from ..writes import WriteError, check_output, write_text
 
+    paths = [*files, *books]
     try:
         check_output(args.output, paths, in_place=bool(getattr(args, "in_place", False)))
         out = io.StringIO()
         with contextlib.redirect_stdout(out):
-            code = solve_files(args, paths)
+            code = solve_files(args, files) if files else EXIT_OK
+            if books:
+                from .solve_workbooks import run_workbooks
+
+                report_only = argparse.Namespace(
+                    **{**vars(args), "output": None, "report_to": args.output}
+                )
+                code = max(code, run_workbooks(report_only, [Path(p) for p in books]))
         write_text(args.output, out.getvalue(), paths)
     except WriteError as exc:
         print(f"xlsolver: {exc}", file=sys.stderr)

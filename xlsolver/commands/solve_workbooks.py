@@ -219,7 +219,8 @@ def run_workbooks(args, paths: list[Path]) -> int:
     for report in reports:
         _print(report, as_json)
         _say_left_out(report)
-    if not as_json and not any(targets) and any(not r.error for r in reports):
+    reporting = getattr(args, "report_to", None)  # -o REPORT: the report is what is saved
+    if not as_json and not reporting and not any(targets) and any(not r.error for r in reports):
         print(
             "(nothing written: use -o FILE, --out-dir DIR or --in-place to save the result)",
             file=sys.stderr,
