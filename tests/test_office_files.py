@@ -302,3 +302,31 @@ def test_a_puzzle_file_solved_into_an_ods_is_laid_out_and_painted(tmp_path, caps
     assert b"application/vnd.oasis.opendocument.spreadsheet" in out.read_bytes()[:100]
     assert_solution_painted(out)
     assert digest(source) == before
+
+
+def test_an_xlsx_painted_into_an_ods_name_is_an_ods(tmp_path, capsys):
+    """``solve small.xlsx -o small.ods`` and ``pentomino … -o tiled.ods`` wrote openpyxl's
+    .xlsx bytes under the .ods name; the copy is now stored by LibreOffice as .ods, and
+    what it holds reads back painted."""
+    from conftest import WORKBOOKS
+
+    from xlsolver.pentomino.sheet import read_board
+
+    out = tmp_path / "small.ods"
+    assert main(["solve", str(WORKBOOKS / "small.xlsx"), "-o", str(out)]) == 0
+    assert b"application/vnd.oasis.opendocument.spreadsheet" in out.read_bytes()[:100]
+    tiled = tmp_path / "tiled.ods"
+    assert main(["pentomino", str(WORKBOOKS / "pentomino-8x8.xlsx"), "-o", str(tiled)]) == 0
+    assert b"application/vnd.oasis.opendocument.spreadsheet" in tiled.read_bytes()[:100]
+    capsys.readouterr()
+    book = documents.open_document(out, read_only=True)
+    try:
+        fills = book.sheet("Puzzle").read_fills((7, 5, 16, 14))
+    finally:
+        book.close()
+    assert sum(f is not None and f.upper().endswith("808080") for row in fills for f in row) > 0
+    board_book = documents.open_document(tiled, read_only=True)
+    try:
+        assert len(read_board(board_book.sheet("Board")).cells) == 60
+    finally:
+        board_book.close()

@@ -371,3 +371,29 @@ def test_a_workbook_solved_into_a_report_name_writes_the_report(tmp_path, capsys
     ]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.jsonl", "out.txt", "small.xlsx"]
     assert book.read_bytes() == before
+
+
+def test_a_name_no_workbook_can_have_is_refused_before_any_work(tmp_path, capsys) -> None:
+    """pentomino -o tiles.txt wrote a workbook's bytes into tiles.txt; grade -o
+    summary.txt wrote every marked copy and then failed. Both now stop first: one line,
+    exit 2, nothing written, no folder made."""
+    workbooks = DATA.parent.parent / "workbooks"
+    code, out, err = run(
+        capsys, "pentomino", workbooks / "pentomino-8x8.xlsx", "-o", tmp_path / "tiles.txt"
+    )
+    assert code == 2 and "tiles.txt: a workbook is written as .xlsx" in err
+    answer = tmp_path / "ann.xlsx"
+    assert run(capsys, "solve", DANCER, "-o", answer)[0] == 0
+    code, out, err = run(
+        capsys,
+        "grade",
+        answer,
+        "--key",
+        DANCER,
+        "--out-dir",
+        tmp_path / "graded",
+        "-o",
+        tmp_path / "summary.txt",
+    )
+    assert code == 2 and "summary.txt: a workbook is written as .xlsx" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ann.xlsx"]

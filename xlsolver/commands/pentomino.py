@@ -74,6 +74,10 @@ def _run(args, opened: list) -> int:
         return _fail(f"--limit {args.limit}: must be at least 1")
     book = sheet = None
     try:
+        if args.output:  # a name no workbook can have is refused before the search
+            from ..workbook.files import check_target
+
+            check_target(args.output)
         if args.board is not None:
             board = named_board(args.board)
         else:
@@ -156,6 +160,7 @@ def _write(args, book, sheet, board: PentominoBoard, result: TilingResult) -> in
     """Paint the tilings into the output workbook; 2 when it cannot be written."""
     from ..pentomino.sheet import write_tilings
     from ..sheets.openpyxl_sheet import new_book
+    from ..workbook.files import save_copy
 
     try:
         if book is None:
@@ -166,7 +171,7 @@ def _write(args, book, sheet, board: PentominoBoard, result: TilingResult) -> in
             board = PentominoBoard(board.cells, board.fixed, board.name, NEW_SHEET, board.origin)
         solutions = result.solutions if args.all else result.solutions[:1]
         names = write_tilings(book, sheet, board, solutions)
-        book.save(args.output)
+        save_copy(book, args.output)
     except (BoardError, WorkbookError, OSError) as exc:
         reason = exc if isinstance(exc, (BoardError, WorkbookError)) else f"{args.output}: {exc}"
         return _fail(str(reason))

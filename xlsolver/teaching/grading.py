@@ -29,7 +29,15 @@ from ..sheets.openpyxl_sheet import new_book
 from ..sheets.protocol import WRONG_STYLE, CellFormat, Rect, Sheet
 from ..workbook.batch import with_file
 from ..workbook.colour_read import read_colour_cells
-from ..workbook.files import close_book, copy_name, is_workbook, open_book, out_folder, save_new
+from ..workbook.files import (
+    check_target,
+    close_book,
+    copy_name,
+    is_workbook,
+    open_book,
+    out_folder,
+    save_new,
+)
 from ..workbook.layout import NoPuzzleError, SheetPuzzle, read_puzzle
 from ..workbook.marks import read_black, read_states
 from .worksheet import KEY_SHEET, puzzle_sheet, sheet_title
@@ -336,6 +344,8 @@ def grade_files(
     """
     check_lang(lang)
     names = graded_names(paths)  # refused before anything is written when two clash
+    if summary is not None:
+        check_target(summary)  # a name no workbook can have: refused before any folder
     if out_dir is not None:
         out_folder(out_dir)  # the folder asked for by name
     if summary is not None:  # refused before any graded copy is written

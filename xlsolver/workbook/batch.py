@@ -10,7 +10,7 @@ from ..nonogram.result import CONTRADICTION, INVALID, TIMEOUT
 from ..sheets.errors import WorkbookError
 from .address import parse_range, rect_ref, where
 from .answer import answer
-from .files import close_book, open_book
+from .files import close_book, open_book, save_copy
 from .layout import find_puzzles
 
 
@@ -177,7 +177,7 @@ def _solve_book(
         )
     if target is not None and report.exit_code != EXIT_BAD_INPUT:
         try:
-            report.target = str(book.save(target, overwrite_input=overwrite_input))
+            report.target = str(save_copy(book, target, overwrite_input=overwrite_input))
             report.left_out = dict(getattr(book, "left_out", {}))
         except (WorkbookError, OSError) as exc:
             report.error = f"{target}: {exc}" if isinstance(exc, OSError) else str(exc)

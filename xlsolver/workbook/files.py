@@ -2,7 +2,7 @@
 LibreOffice (headless, one server per command run), behind the same sheet protocol.
 
     book = open_book("week3.ods")        # an XlsxBook or a DocumentBook
-    book.save("week3-solved.ods")        # the target's suffix picks the format
+    save_copy(book, "week3-solved.xlsx") # the target's suffix picks the format
     save_new(new_book(), "blank.ods")    # a book built with openpyxl, stored as .ods
 """
 
@@ -138,6 +138,20 @@ def check_target(target: str | os.PathLike) -> None:
         return
     kinds = ", ".join(s for s in WORKBOOK_SUFFIXES if s not in UNWRITABLE)
     raise WorkbookError(f"{target}: a workbook is written as {kinds}")
+
+
+def save_copy(book: Book, target: str | os.PathLike, *, overwrite_input: bool = False) -> Path:
+    """Save an opened workbook under ``target`` in the format its suffix names: a
+    LibreOffice document stores itself in any format; an openpyxl book writes .xlsx/.xlsm
+    itself and goes through LibreOffice for .ods/.xls (it used to write its .xlsx bytes
+    under any name). WorkbookError for a format that cannot be written."""
+    check_target(target)
+    if Path(target).suffix.lower() in XLSX_SUFFIXES or not hasattr(book, "wb"):
+        return book.save(target, overwrite_input=overwrite_input)
+    inputs = [book.path] if getattr(book, "path", None) is not None else []
+    saved = save_new(book, target, inputs, in_place=overwrite_input)
+    book.left_out = {}  # LibreOffice writes the copy: openpyxl's losses are not counted
+    return saved
 
 
 def save_new(book, target: str | os.PathLike, inputs=(), *, in_place: bool = False) -> Path:
