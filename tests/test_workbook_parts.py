@@ -9,6 +9,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from conftest import DATA
 
 from xlsolver.cli import main
 from xlsolver.exits import EXIT_BAD_INPUT, EXIT_OK
@@ -176,3 +177,42 @@ def test_a_cluster_worker_copy_is_not_written_over_its_input_when_parts_are_lost
     report = _write(report, painted, book, True)  # --dask --in-place
     assert report.error.startswith(f"{book}: painting the file itself would remove 1 text box")
     assert book.read_bytes() == before
+
+
+MAIN_TYPES = {
+    ".xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml",
+    ".xlsm": "application/vnd.ms-excel.sheet.macroEnabled.main+xml",
+}
+
+
+def main_type(path: Path) -> str:
+    """The content type a workbook file declares for its main part (Excel opens a file
+    only when it matches the file's suffix)."""
+    with zipfile.ZipFile(path) as zf:
+        types = zf.read("[Content_Types].xml").decode()
+    (found,) = [t for t in MAIN_TYPES.values() if f'ContentType="{t}"' in types]
+    return found
+
+
+def test_a_copy_declares_the_kind_its_name_says(folder: Path, capsys) -> None:
+    """An .xlsx copy of an .xlsm was marked macro-enabled with the macros in it, and an
+    .xlsm copy of an .xlsx (or a sheet convert lays out) marked macro-free: Excel opens
+    neither. The .xlsx copy now leaves the macros out and says so; the .xlsm is marked
+    macro-enabled."""
+    rich_book(folder / "book.xlsm", text_box=False)
+    code, records, err = solve_json(["book.xlsm", "-o", "plain.xlsx"], capsys)
+    assert code == EXIT_OK and records[0]["left_out"] == {"VBA project": 1}
+    assert main_type(folder / "plain.xlsx") == MAIN_TYPES[".xlsx"]
+    with zipfile.ZipFile(folder / "plain.xlsx") as zf:
+        assert "xl/vbaProject.bin" not in zf.namelist()
+    assert err == [
+        "xlsolver: book.xlsm: the copy leaves out 1 VBA project (an .xlsx file holds no macros "
+        "nor their buttons: name the copy .xlsm to keep them); the input is unchanged"
+    ]
+    assert solve_json(["plain.xlsx", "-o", "again.xlsm"], capsys)[0] == EXIT_OK
+    assert main_type(folder / "again.xlsm") == MAIN_TYPES[".xlsm"]
+    assert main(["convert", str(DATA / "webpbn-00001-dancer.non"), "-o", "made.xlsm"]) == 0
+    capsys.readouterr()
+    assert main_type(folder / "made.xlsm") == MAIN_TYPES[".xlsm"]
+    assert solve_json(["made.xlsm", "-o", "made-solved.xlsm"], capsys)[1][0]["status"] == "unique"
+    assert main_type(folder / "book.xlsm") == MAIN_TYPES[".xlsm"]  # the input, as it was

@@ -10,6 +10,7 @@ Long by design: every openpyxl call the protocol makes lives here, one method ea
 from __future__ import annotations
 
 import colorsys
+import io
 import os
 import warnings
 import zipfile
@@ -776,20 +777,57 @@ class XlsxBook:
         parts openpyxl cannot keep) is set in ``left_out``; painting the file itself
         (``overwrite_input``) is refused when that would remove anything.
         """
-        from ..writes import WriteError, check_output, render, write_bytes
+        from ..writes import WriteError, check_output, write_bytes
         from .xlsx_parts import in_place_refusal, left_out
 
         if self.read_only:
             raise WorkbookError(f"{self.path}: opened read-only, not saved")
         try:
             target = check_output(path, [self.path], in_place=overwrite_input)
-            data = render(path, self.wb.save)
+            data = workbook_bytes(self.wb, path)
             self.left_out = left_out(self.path, data) if self.path is not None else {}
             if self.left_out and overwrite_input and _same(target, self.path):
                 raise WorkbookError(in_place_refusal(self.path, self.left_out))
             return write_bytes(path, data, [self.path], in_place=overwrite_input)
         except WriteError as exc:
             raise WorkbookError(str(exc)) from None
+
+
+MACRO_FREE_MAIN = b"application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"
+MACRO_ENABLED_MAIN = b"application/vnd.ms-excel.sheet.macroEnabled.main+xml"
+
+
+def workbook_bytes(wb: Workbook, target: str | os.PathLike, suffix: str | None = None) -> bytes:
+    """The file openpyxl writes for ``wb``, of the kind ``suffix`` (default: the target's)
+    names: Excel
+    opens a file only when its content type matches its suffix. An .xlsx leaves the
+    macros of an .xlsm out (counted as a VBA project the copy lacks); an .xlsm of a book
+    without macros is marked macro-enabled (openpyxl marks it by the macros alone)."""
+    from ..writes import render
+
+    suffix = (suffix or Path(target).suffix).lower()
+    vba = wb.vba_archive
+    if suffix == ".xlsx":
+        wb.vba_archive = None
+    try:
+        data = render(target, wb.save)
+    finally:
+        wb.vba_archive = vba
+    if suffix == ".xlsm" and vba is None:
+        data = _retyped(data, MACRO_FREE_MAIN, MACRO_ENABLED_MAIN)
+    return data
+
+
+def _retyped(data: bytes, old: bytes, new: bytes) -> bytes:
+    """The zip with one content type of ``[Content_Types].xml`` replaced."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as zin, zipfile.ZipFile(out, "w") as zout:
+        for item in zin.infolist():
+            body = zin.read(item)
+            if item.filename == "[Content_Types].xml":
+                body = body.replace(old, new)
+            zout.writestr(item, body)
+    return out.getvalue()
 
 
 def _same(a: Path, b: Path | None) -> bool:

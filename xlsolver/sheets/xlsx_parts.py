@@ -88,6 +88,10 @@ def left_out_phrase(lost: dict[str, int]) -> str:
     items = [f"{n} {kind if n == 1 else PLURALS.get(kind, kind + 's')}" for kind, n in lost.items()]
     text = items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
     why = "openpyxl cannot keep them"
+    if "VBA project" in lost:  # an .xlsx copy of an .xlsm: the macros and their buttons
+        why = "an .xlsx file holds no macros nor their buttons: name the copy .xlsm to keep them"
+        if set(lost) - {"VBA project", "form control"}:
+            why += "; openpyxl cannot keep the rest"
     if "image" in lost and not _pillow():
         why += "; images are kept once Pillow is installed: pip install pillow"
     return f"{text} ({why})"

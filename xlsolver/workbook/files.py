@@ -161,13 +161,15 @@ def save_new(book, target: str | os.PathLike, inputs=(), *, in_place: bool = Fal
     folder first, then stored in the target format). Every write goes through
     :mod:`xlsolver.writes`: never over one of ``inputs`` unless ``in_place``.
     """
-    from ..writes import WriteError, check_output, render, write_bytes
+    from ..sheets.openpyxl_sheet import workbook_bytes
+    from ..writes import WriteError, check_output, write_bytes
 
     target = Path(target)
     check_target(target)
     try:
         check_output(target, inputs, in_place=in_place)
-        data = render(target, book.wb.save)
+        kind = target.suffix if target.suffix.lower() in XLSX_SUFFIXES else ".xlsx"
+        data = workbook_bytes(book.wb, target, kind)  # .ods/.xls: an .xlsx draft first
         if target.suffix.lower() in XLSX_SUFFIXES:
             return write_bytes(target, data, inputs, in_place=in_place)
     except WriteError as exc:
