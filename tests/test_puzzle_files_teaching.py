@@ -397,3 +397,21 @@ def test_a_name_no_workbook_can_have_is_refused_before_any_work(tmp_path, capsys
     )
     assert code == 2 and "summary.txt: a workbook is written as .xlsx" in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["ann.xlsx"]
+
+
+def test_out_dir_keeps_a_puzzle_file_apart_from_a_workbook_of_its_name(tmp_path, capsys) -> None:
+    """house.non beside house.xlsx (and house.json): the workbook keeps its name, the
+    puzzle files' copies take theirs whole (house.non.xlsx), nothing is refused."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    shutil.copy(DANCER, folder / "house.non")
+    shutil.copy(DATA.parent.parent / "workbooks" / "small.xlsx", folder / "house.xlsx")
+    assert run(capsys, "convert", folder / "house.non", "-o", folder / "house.json")[0] == 0
+    code, out, err = run(capsys, "solve", folder, "--out-dir", tmp_path / "out")
+    assert code == 0, err
+    written = sorted(p.name for p in (tmp_path / "out").iterdir())
+    assert written == ["house.json.xlsx", "house.non.xlsx", "house.xlsx"]
+    ((puzzle, grey, _),) = painted_pictures(tmp_path / "out" / "house.non.xlsx")
+    assert puzzle.rows == read_puzzles(DANCER)[0].rows and puzzle.is_solution(grey)
+    ((puzzle, grey, _),) = painted_pictures(tmp_path / "out" / "house.xlsx")
+    assert puzzle.width == 10 and puzzle.is_solution(grey)

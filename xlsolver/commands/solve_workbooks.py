@@ -59,6 +59,10 @@ def plan_targets(args, paths: list[Path]) -> list[Path | None]:
         folder = out_folder(out_dir)  # the folder asked for by name
         within = getattr(args, "folders", None) or {}  # a folder's files keep its sub-folders
         targets = [folder / within.get(str(p), Path()) / _target_name(p) for p in paths]
+        taken = {t for p, t in zip(paths, targets, strict=True) if is_workbook(p)}
+        for i, path in enumerate(paths):  # dancer.non beside dancer.xlsx: dancer.non.xlsx
+            if not is_workbook(path) and (targets[i] in taken or targets.count(targets[i]) > 1):
+                targets[i] = targets[i].with_name(f"{Path(path).name}.xlsx")
         claim_targets(paths, targets, folder)
         return targets
     if in_place:
