@@ -415,3 +415,33 @@ def test_out_dir_keeps_a_puzzle_file_apart_from_a_workbook_of_its_name(tmp_path,
     assert puzzle.rows == read_puzzles(DANCER)[0].rows and puzzle.is_solution(grey)
     ((puzzle, grey, _),) = painted_pictures(tmp_path / "out" / "house.xlsx")
     assert puzzle.width == 10 and puzzle.is_solution(grey)
+
+
+def test_a_files_goal_is_its_answer_key(tmp_path, capsys) -> None:
+    """A .non whose clues have several solutions and whose goal picks one: check
+    suggests givens that keep the goal, make's answer key is the goal, and the file is
+    a key for grade (without a goal it is refused: a key needs one solution)."""
+    from xlsolver.teaching import KEY_SHEET, grade_files
+
+    rows = ["#....", ".#...", "..#..", "...#.", "....#"]  # 5 diagonal dots: 120 solutions
+    goal = "".join("1" if c == "#" else "0" for r in rows for c in r)
+    text = "width 5\nheight 5\nrows\n" + "1\n" * 5 + "columns\n" + "1\n" * 5
+    source, bare = tmp_path / "diag.non", tmp_path / "bare.non"
+    source.write_text(text + f'goal "{goal}"\n')
+    bare.write_text(text)
+    verdict = check_workbook(source, time_limit=None)
+    assert verdict.status == "multiple" and verdict.suggestion
+    for r, c, state in verdict.suggestion:
+        assert ((state & 3) == 1) == (rows[r][c] == "#")  # each given agrees with the goal
+    out = tmp_path / "diag.xlsx"
+    assert run(capsys, "make", source, "-o", out)[0] == 0
+    book = open_book(out)
+    (key,) = find_puzzles(book, sheet=KEY_SHEET, givens=True)
+    painted = (np.asarray(key.givens) & 3) == 1
+    assert (painted == np.array([[c == "#" for c in r] for r in rows])).all()
+    answer = tmp_path / "ann.xlsx"
+    assert run(capsys, "solve", source, "-o", answer)[0] == 0  # several: common cells only
+    (grade,) = grade_files([answer], source, out_dir=tmp_path / "g")
+    assert grade.error == "" and grade.cells == 25
+    code, _, err = run(capsys, "grade", answer, "--key", bare, "--out-dir", tmp_path / "g2")
+    assert code == 2 and "a key needs one solution" in err

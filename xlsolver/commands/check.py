@@ -43,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
 def _check_file(args: argparse.Namespace) -> int:
     """The puzzles of a puzzle file, each judged and reported (``FILE [2: Cat]``)."""
     from ..formats import shown_name
-    from ..teaching import check_puzzle, file_puzzles
+    from ..teaching import check_puzzle, file_puzzles, goal_of
 
     try:
         puzzles = file_puzzles(args.workbook, args.sheet, lenient=True)
@@ -61,6 +61,6 @@ def _check_file(args: argparse.Namespace) -> int:
                 print(json.dumps(record, ensure_ascii=False))
             code = max(code, fail(puzzle, args.workbook))
             continue
-        verdict = check_puzzle(puzzle, time_limit=args.time_limit)
+        verdict = check_puzzle(puzzle, goal_of(puzzle), time_limit=args.time_limit)
         code = max(code, report(source, verdict, args.json))
     return code

@@ -27,7 +27,7 @@ from .drawing import Drawing, read_drawing, read_drawing_file
 from .grading import Grade, Key, grade_file, grade_files, read_key, write_summary
 from .hints_sheet import read_hint_steps, write_hints
 from .image import read_image
-from .puzzle_files import file_puzzles, filled_cells, one_puzzle
+from .puzzle_files import file_puzzles, filled_cells, goal_of, one_puzzle
 from .verdict import Verdict, assess, suggest_givens
 from .worksheet import (
     KEY_SHEET,
@@ -55,6 +55,7 @@ __all__ = [
     "check_puzzle",
     "check_workbook",
     "file_puzzles",
+    "goal_of",
     "grade_file",
     "grade_files",
     "hints_workbook",
@@ -131,7 +132,8 @@ def check_workbook(
     from .grading import answer_key_picture
 
     if not is_workbook(path):
-        return check_puzzle(one_puzzle(path, sheet).puzzle, time_limit=time_limit)
+        puzzle = one_puzzle(path, sheet).puzzle
+        return check_puzzle(puzzle, goal_of(puzzle), time_limit=time_limit)
     book = open_book(path, read_only=True)
     found = puzzle_sheet(book, sheet)
     givens = found.givens if found.givens is not None and found.givens.any() else None

@@ -87,10 +87,14 @@ def read_key(path: str | os.PathLike, sheet: str | None = None) -> Key:
     """The key of a worksheet: its answer-key sheet, else the unique solution of its puzzle
     (a puzzle file's puzzle too: ``sheet`` picks one of several by title or number)."""
     if not is_workbook(path):
-        from .puzzle_files import one_puzzle
+        from .puzzle_files import goal_of, one_puzzle
 
         found = one_puzzle(path, sheet, option="--key-sheet")
-        return _solved_key(found.puzzle, None, path, found.puzzle.title or Path(path).stem)
+        title = found.puzzle.title or Path(path).stem
+        goal = goal_of(found.puzzle)  # the file's own answer, as an answer-key sheet
+        if goal is not None:
+            return Key(found.puzzle, goal, f"{path} (goal)", title)
+        return _solved_key(found.puzzle, None, path, title)
     book = open_book(path, read_only=True)
     try:
         found = puzzle_sheet(book, sheet)

@@ -79,9 +79,19 @@ def filled_cells(found: SheetPuzzle) -> int:
     return int(((colours == BLACK) | (colours == WHITE)).sum())
 
 
+def goal_of(puzzle: Puzzle | ColourPuzzle) -> np.ndarray | None:
+    """The picture the file gives as the puzzle's solution (a ``goal``, checked against
+    the clues when read): booleans, or colour numbers; None without one."""
+    goal = puzzle.meta.get("goal")
+    if goal is None:
+        return None
+    return np.asarray(goal, dtype=int if isinstance(puzzle, ColourPuzzle) else bool)
+
+
 def puzzle_drawing(path: str | os.PathLike, name: str | None = None):
-    """The picture of a puzzle file's puzzle (its first solution) as a drawing, so that
-    ``make`` lays out its worksheet; WorkbookError when it has no solution."""
+    """The picture of a puzzle file's puzzle as a drawing, so that ``make`` lays out its
+    worksheet: the file's goal, else the first solution; WorkbookError when there is
+    neither."""
     from pathlib import Path
 
     from ..nonogram.analyzer import solve
@@ -89,11 +99,15 @@ def puzzle_drawing(path: str | os.PathLike, name: str | None = None):
 
     found = one_puzzle(path, name)
     puzzle = found.puzzle
-    result = solve(puzzle, max_solutions=1)
-    if not result.solutions:
-        reason = result.error or result.status
-        raise WorkbookError(f"{path}: {found.sheet}: no picture to make a worksheet of ({reason})")
-    solution = np.asarray(result.solutions[0])
+    solution = goal_of(puzzle)
+    if solution is None:
+        result = solve(puzzle, max_solutions=1)
+        if not result.solutions:
+            reason = result.error or result.status
+            raise WorkbookError(
+                f"{path}: {found.sheet}: no picture to make a worksheet of ({reason})"
+            )
+        solution = np.asarray(result.solutions[0])
     title = puzzle.title or Path(path).stem
     colour = isinstance(puzzle, ColourPuzzle)
     return Drawing(
