@@ -445,3 +445,25 @@ def test_a_files_goal_is_its_answer_key(tmp_path, capsys) -> None:
     assert grade.error == "" and grade.cells == 25
     code, _, err = run(capsys, "grade", answer, "--key", bare, "--out-dir", tmp_path / "g2")
     assert code == 2 and "a key needs one solution" in err
+
+
+def test_laying_out_a_batch_shows_progress_per_puzzle(tmp_path) -> None:
+    """solve BATCH -o BOOK.xlsx makes one progress display for its puzzles, moved once
+    per puzzle solved and closed at the end."""
+    from xlsolver.workbook.batch import solve_puzzle_files
+
+    calls: list = []
+
+    class Bar:
+        def __init__(self, total: int) -> None:
+            calls.append(("made", total))
+
+        def update(self) -> None:
+            calls.append("update")
+
+        def close(self) -> None:
+            calls.append("close")
+
+    report = solve_puzzle_files([str(TAAI3), str(DANCER)], tmp_path / "b.xlsx", bar=Bar)
+    assert report.exit_code == 0 and len(report.sheets) == 4
+    assert calls == [("made", 4), "update", "update", "update", "update", "close"]

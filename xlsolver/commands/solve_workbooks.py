@@ -235,6 +235,14 @@ def run_workbooks(args, paths: list[Path]) -> int:
 def paint_puzzle_files(args, files: list[str]) -> int:
     """``solve PUZZLE-FILES -o BOOK.xlsx``: a template sheet per puzzle, solved and painted,
     saved as one workbook (.xlsx, .xlsm, .ods, .xls)."""
-    report = solve_puzzle_files(files, args.output, _options(args))
+    report = solve_puzzle_files(files, args.output, _options(args), _puzzle_bar)
     _print(report, bool(getattr(args, "json", False)))
     return report.exit_code
+
+
+def _puzzle_bar(total: int):
+    """A progress bar over the puzzles laid out and solved, on a terminal, for several."""
+    from tqdm import tqdm
+
+    disable = total < 2 or not sys.stderr.isatty()
+    return tqdm(total=total, unit="puzzle", disable=disable, file=sys.stderr, leave=False)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -104,10 +105,14 @@ def solve_workbook(
 
 
 def solve_puzzle_files(
-    sources: list[str], target: str | Path, options: SolveOptions = SolveOptions()
+    sources: list[str],
+    target: str | Path,
+    options: SolveOptions = SolveOptions(),
+    bar: Callable[[int], object] | None = None,
 ) -> FileReport:
     """Lay the puzzles of puzzle files out as template sheets (one per puzzle), solve and
     paint them, and save the workbook to ``target`` (``solve dancer.non -o dancer.xlsx``).
+    ``bar(count)`` makes a progress display (``update()`` per puzzle, ``close()``).
 
     Nothing is written when a file cannot be read or a puzzle is invalid.
     """
@@ -129,7 +134,12 @@ def solve_puzzle_files(
     except WorkbookError as exc:
         report.error = with_file(report.source, str(exc))
         return report
-    _solve_book(book, report, None, options, False)
+    shown = bar(len(puzzles)) if bar is not None else None
+    try:
+        _solve_book(book, report, None, options, False, shown.update if shown else None)
+    finally:
+        if shown is not None:
+            shown.close()
     if report.exit_code != EXIT_BAD_INPUT:
         try:
             report.target = str(save_new(book, target, sources))
@@ -139,9 +149,15 @@ def solve_puzzle_files(
 
 
 def _solve_book(
-    book, report: FileReport, target, options: SolveOptions, overwrite_input: bool
+    book,
+    report: FileReport,
+    target,
+    options: SolveOptions,
+    overwrite_input: bool,
+    done: Callable[[], object] | None = None,
 ) -> None:
-    """Solve, paint and save an open workbook, filling in the report."""
+    """Solve, paint and save an open workbook, filling in the report (``done()`` after
+    each puzzle)."""
     try:
         sheet, area = parse_range(options.area) if options.area else (options.sheet, None)
         found = find_puzzles(book, sheet=sheet or options.sheet, givens=options.givens, area=area)
@@ -175,6 +191,8 @@ def _solve_book(
         report.sheets.append(
             SheetReport(sp.sheet, positions[sp.sheet], result.status, painted.message, record)
         )
+        if done is not None:
+            done()
     if target is not None and report.exit_code != EXIT_BAD_INPUT:
         try:
             report.target = str(save_copy(book, target, overwrite_input=overwrite_input))
