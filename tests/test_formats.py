@@ -765,14 +765,16 @@ def test_a_non_goal_in_another_notation(tmp_path: Path, capsys, black: str, whit
     assert code == 2 and len(err) == 1 and 'goal: "?" is neither black' in err[0]
 
 
-@pytest.mark.parametrize("key", ["title", "width", "rows", "goal"])
+@pytest.mark.parametrize("key", ["width", "rows", "goal"])
 def test_two_puzzles_in_one_non_file_are_named_not_merged(key: str) -> None:
     """Two .non files joined into one (``cat a.non b.non``) read as the second puzzle
     with the first's leftovers; a key given twice is an error naming both lines."""
     first = 'title "A"\nwidth 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\ngoal "1001"\n'
-    second = {"title": 'title "B"\n', "width": "width 2\n", "rows": "rows\n1\n1\n"}
+    second = {"width": "width 2\n", "rows": "rows\n1\n1\n"}
     second["goal"] = 'goal "1001"\n'
     (err,) = loads(first + "\n" + second[key], "non", source="ab.non")
     assert isinstance(err, FormatError) and err.line == 12
+    (again,) = loads(first + 'title "B"\nby "C"\n', "non", source="ab.non")
+    assert again.title == "B"  # a title or author given again is only metadata: the last
     assert f'a second "{key}" (the first is on line ' in str(err)
     assert "put several in a .nonpack, separated by ==== lines" in str(err)

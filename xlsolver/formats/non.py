@@ -189,7 +189,7 @@ def _parse(lines: list[str], first: int, source: str) -> Puzzle | ColourPuzzle:
         i += 1
         key, _, value = text.replace("\t", " ").partition(" ")  # a tab separates as a space
         key, value = key.lower(), value.strip()
-        once = key in SIZE_KEYS or key in STRING_KEYS or key == "goal"
+        once = key in SIZE_KEYS or key == "goal"  # (a repeated title or by: the last)
         if once or (key in SECTION_KEYS and not value):
             if key in seen:
                 raise FormatError(
