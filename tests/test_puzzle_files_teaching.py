@@ -467,3 +467,22 @@ def test_laying_out_a_batch_shows_progress_per_puzzle(tmp_path) -> None:
     report = solve_puzzle_files([str(TAAI3), str(DANCER)], tmp_path / "b.xlsx", bar=Bar)
     assert report.exit_code == 0 and len(report.sheets) == 4
     assert calls == [("made", 4), "update", "update", "update", "update", "close"]
+
+
+@pytest.mark.parametrize(
+    "where",
+    [
+        ["-o", "r.txt", "--out-dir", "D"],
+        ["-o", "r.xlsx", "--in-place"],
+        ["--out-dir", "D", "--in-place"],
+    ],
+)
+def test_two_places_to_write_are_refused_for_any_input(tmp_path, capsys, where) -> None:
+    """-o, --out-dir and --in-place exclude each other for puzzle files too, and with a
+    report name (which used to write the report and pass over --out-dir)."""
+    for source in (DANCER, DATA.parent.parent / "workbooks" / "small.xlsx"):
+        args = [a if a in ("-o", "--out-dir", "--in-place") else tmp_path / a for a in where]
+        code, out, err = run(capsys, "solve", source, *args)
+        assert code == 2 and out == ""
+        assert err == "xlsolver: give only one of -o/--output, --out-dir and --in-place\n"
+    assert list(tmp_path.iterdir()) == []

@@ -81,6 +81,9 @@ def run(args: argparse.Namespace) -> int:
     from ..inputs import expand
 
     outputs = [x for x in (getattr(args, "output", None), getattr(args, "out_dir", None)) if x]
+    if len(outputs) + bool(getattr(args, "in_place", False)) > 1:
+        print("xlsolver: give only one of -o/--output, --out-dir and --in-place", file=sys.stderr)
+        return EXIT_BAD_INPUT
     found = expand(args.inputs, leave_out=outputs)
     found.report()
     code = EXIT_BAD_INPUT if found.errors else EXIT_OK
