@@ -712,7 +712,10 @@ class XlsxBook:
 
     def _of(self, ws) -> XlsxSheet:
         """The XlsxSheet of a worksheet (made when first asked for)."""
-        return self._sheets.setdefault(id(ws), XlsxSheet(ws, self._saved_values))
+        sheet = self._sheets.get(id(ws))
+        if sheet is None:
+            sheet = self._sheets[id(ws)] = XlsxSheet(ws, self._saved_values)
+        return sheet
 
     def column_widths(self) -> dict[str, dict[int, float]]:
         """The columns given a width, sheet by sheet: characters as Excel shows them."""
