@@ -486,3 +486,26 @@ def test_two_places_to_write_are_refused_for_any_input(tmp_path, capsys, where) 
         assert code == 2 and out == ""
         assert err == "xlsolver: give only one of -o/--output, --out-dir and --in-place\n"
     assert list(tmp_path.iterdir()) == []
+
+
+def test_make_of_a_puzzle_sheet_is_the_worksheet_of_its_puzzle(tmp_path, capsys) -> None:
+    """A puzzle sheet (clues around a grid, solved or not, or make's own worksheet) given
+    to make: its clue numbers were read as marks of a drawing (an 8×15 'colour puzzle' of
+    the painted Dancer sheet); now the worksheet holds the sheet's own clues."""
+    from xlsolver.teaching import PUZZLE_SHEET
+
+    dancer = read_puzzles(DANCER)[0]
+    blank, solved = tmp_path / "blank.xlsx", tmp_path / "solved.xlsx"
+    assert run(capsys, "convert", DANCER, "-o", blank)[0] == 0
+    assert run(capsys, "solve", DANCER, "-o", solved)[0] == 0
+    for source in (blank, solved):
+        out = tmp_path / f"ws-{source.name}"
+        code, text, err = run(capsys, "make", source, "-o", out)
+        assert code == 0, err
+        assert text.startswith(f"{out} (5×10):") and "verdict: unique" in text
+        (found,) = find_puzzles(open_book(out), sheet=PUZZLE_SHEET)
+        assert (found.puzzle.rows, found.puzzle.cols) == (dancer.rows, dancer.cols)
+    again = tmp_path / "again.xlsx"
+    assert run(capsys, "make", tmp_path / "ws-solved.xlsx", "-o", again)[0] == 0
+    (found,) = find_puzzles(open_book(again), sheet=PUZZLE_SHEET)
+    assert found.puzzle.rows == dancer.rows

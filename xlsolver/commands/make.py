@@ -72,7 +72,7 @@ def is_image(path: str) -> bool:
 def run(args: argparse.Namespace) -> int:
     """Read the drawing, judge it, write the worksheet."""
     from ..teaching import make_worksheet, read_drawing_file, read_image
-    from ..teaching.puzzle_files import puzzle_drawing
+    from ..teaching.puzzle_files import puzzle_drawing, sheet_drawing
     from ..workbook.files import is_workbook
 
     if args.drawing and not args.image and is_image(args.drawing):
@@ -91,6 +91,8 @@ def run(args: argparse.Namespace) -> int:
             drawing = read_image(args.image, size=size, threshold=args.threshold)
         elif not is_workbook(args.drawing):  # a puzzle file: its worksheet, from its picture
             drawing = puzzle_drawing(args.drawing, args.sheet)
+        elif args.range is None and (found := sheet_drawing(args.drawing, args.sheet)):
+            drawing = found  # a puzzle sheet (clues, maybe solved): the worksheet of it
         else:
             drawing = read_drawing_file(args.drawing, sheet=args.sheet, rect=args.range)
         verdict, path = make_worksheet(

@@ -11,7 +11,7 @@ import numpy as np
 from ..formats import FormatError, read_entries, read_puzzles, validated
 from ..nonogram.cells import BLACK, COLOUR, POSSIBLE, WHITE, every_colour
 from ..nonogram.colour_puzzle import ColourPuzzle
-from ..nonogram.puzzle import Puzzle
+from ..nonogram.puzzle import Puzzle, PuzzleError
 from ..sheets.errors import WorkbookError
 from ..workbook.layout import SheetPuzzle
 
@@ -94,27 +94,63 @@ def puzzle_drawing(path: str | os.PathLike, name: str | None = None):
     neither."""
     from pathlib import Path
 
+    found = one_puzzle(path, name)
+    title = found.puzzle.title or Path(path).stem
+    return _drawing(path, found, goal_of(found.puzzle), title)
+
+
+def sheet_drawing(path: str | os.PathLike, name: str | None = None):
+    """The picture of a puzzle sheet given to ``make`` (clues around a grid, maybe
+    solved): its answer key, else its grid when the cells painted there solve the clues,
+    else the first solution; None when no puzzle reads from it (a drawing, whose marks
+    may even look like clues gone wrong)."""
+    from pathlib import Path
+
+    from ..workbook.files import close_book, open_book
+    from .grading import answer_key_picture
+    from .worksheet import puzzle_sheet, sheet_title
+
+    book = open_book(path, read_only=True)
+    try:
+        try:
+            found = puzzle_sheet(book, name)
+        except (WorkbookError, PuzzleError):  # no clues that read as a puzzle: a drawing
+            return None
+        picture = answer_key_picture(book, found)
+        if (
+            picture is None
+            and found.givens is not None
+            and not isinstance(found.puzzle, ColourPuzzle)
+        ):
+            painted = (np.asarray(found.givens, dtype=np.uint8) & COLOUR) == BLACK
+            picture = painted if found.puzzle.is_solution(painted) else None
+        title = sheet_title(book, found) or found.sheet or Path(path).stem
+        return _drawing(path, found, picture, title)
+    finally:
+        close_book(book)
+
+
+def _drawing(path, found: SheetPuzzle, picture: np.ndarray | None, title: str):
+    """A Drawing of a puzzle's picture (its first solution when ``picture`` is None);
+    WorkbookError when it has none."""
     from ..nonogram.analyzer import solve
     from .drawing import Drawing
 
-    found = one_puzzle(path, name)
     puzzle = found.puzzle
-    solution = goal_of(puzzle)
-    if solution is None:
+    if picture is None:
         result = solve(puzzle, max_solutions=1)
         if not result.solutions:
             reason = result.error or result.status
             raise WorkbookError(
                 f"{path}: {found.sheet}: no picture to make a worksheet of ({reason})"
             )
-        solution = np.asarray(result.solutions[0])
-    title = puzzle.title or Path(path).stem
+        picture = np.asarray(result.solutions[0])
     colour = isinstance(puzzle, ColourPuzzle)
     return Drawing(
-        picture=solution > 0 if colour else solution.astype(bool),
+        picture=picture > 0 if colour else picture.astype(bool),
         title=title,
         sheet=found.sheet,
         rect=found.grid,
-        colours=solution.astype(int) if colour else None,
+        colours=picture.astype(int) if colour else None,
         palette=puzzle.palette if colour else None,
     )
