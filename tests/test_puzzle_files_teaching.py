@@ -509,3 +509,15 @@ def test_make_of_a_puzzle_sheet_is_the_worksheet_of_its_puzzle(tmp_path, capsys)
     assert run(capsys, "make", tmp_path / "ws-solved.xlsx", "-o", again)[0] == 0
     (found,) = find_puzzles(open_book(again), sheet=PUZZLE_SHEET)
     assert found.puzzle.rows == dancer.rows
+
+
+def test_one_workbook_name_for_puzzle_files_and_a_workbook_is_refused(tmp_path, capsys) -> None:
+    """solve a.non b.xlsx -o out.xlsx painted the workbook and only reported the puzzle
+    file; one line now says to use --out-dir, and nothing is solved or written."""
+    small = DATA.parent.parent / "workbooks" / "small.xlsx"
+    code, out, err = run(capsys, "solve", DANCER, small, "-o", tmp_path / "mix.xlsx")
+    assert code == 2 and out == ""
+    assert err == (
+        "xlsolver: -o NAME.xlsx takes one workbook, or puzzle files; for both, use --out-dir DIR\n"
+    )
+    assert list(tmp_path.iterdir()) == []

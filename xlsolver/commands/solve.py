@@ -103,7 +103,14 @@ def run(args: argparse.Namespace) -> int:
     output = getattr(args, "output", None)
     if output and not is_workbook(output):  # not a workbook's name: the report goes there
         return max(code, report_to_file(args, files, books))
-    if files and output and not books:  # a workbook asked for: the puzzles laid out, painted
+    if files and books and output:
+        print(
+            "xlsolver: -o NAME.xlsx takes one workbook, or puzzle files; for both, use "
+            "--out-dir DIR",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_INPUT
+    if files and output:  # a workbook asked for: the puzzles laid out, painted
         from .solve_workbooks import paint_puzzle_files
 
         return max(code, paint_puzzle_files(args, files))
