@@ -9,6 +9,7 @@ about ten seconds of line logic, Glucose and probing, and needs close to a minut
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -16,7 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import DATA
+from conftest import DATA, WORKBOOKS
 
 from xlsolver.exits import EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, EXIT_TERMINATED
 
@@ -322,3 +323,30 @@ def test_output_read_by_nobody_stops_quietly(jobs: str) -> None:
         os.close(write)
     assert run.returncode == EXIT_BROKEN_PIPE, run.stderr.decode()
     assert b"Traceback" not in run.stderr and b"Exception ignored" not in run.stderr
+
+
+def test_a_stop_that_pyuno_turns_into_another_error_still_stops(tmp_path, monkeypatch, capsys):
+    """SIGTERM landing while pyuno had called back into Python came out as pyuno's
+    'SystemError: can't import __main__ module', which the batch reported as a bad file
+    (exit 2; seen once in CI during an .ods solve). The signal now stops the run: 143,
+    the usual line, and no error line for the file."""
+    from xlsolver.cli import main
+    from xlsolver.commands import solve_workbooks
+    from xlsolver.processes import Stopped
+
+    def signalled_inside_pyuno(*args, **kwargs):
+        try:
+            os.kill(os.getpid(), signal.SIGTERM)  # the handler raises Stopped in here
+            time.sleep(5)
+        except Stopped:
+            raise SystemError("can't import __main__ module") from None  # as pyuno does
+        raise AssertionError("no signal arrived")
+
+    monkeypatch.setattr(solve_workbooks, "solve_workbook", signalled_inside_pyuno)
+    book = tmp_path / "small.xlsx"
+    shutil.copy(WORKBOOKS / "small.xlsx", book)
+    assert main(["solve", str(book), "-o", str(tmp_path / "out.xlsx"), "--jobs", "1"]) == 143
+    err = capsys.readouterr().err
+    assert err == "xlsolver: terminated; outputs completed: none\n", err
+    monkeypatch.undo()
+    assert main(["solve", str(book), "--jobs", "1"]) == 0  # the next run starts unstopped

@@ -14,7 +14,7 @@ import signal
 import sys
 
 from .exits import EXIT_BROKEN_PIPE
-from .processes import Stopped, exit_status, stopping
+from .processes import Stopped, exit_status, stop_received, stopping
 from .writes import WRITTEN
 
 COMMANDS = {
@@ -62,13 +62,15 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         with stopping():
-            return int(args._run(args) or 0)
+            code = int(args._run(args) or 0)
     except Stopped as stop:
         return stopped(stop.signum)
     except KeyboardInterrupt:
         return stopped(signal.SIGINT)
     except BrokenPipeError:
         return broken_pipe()
+    signum = stop_received()  # a stop that came out as another error on the way
+    return stopped(signum) if signum is not None else code
 
 
 def broken_pipe() -> int:

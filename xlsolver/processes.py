@@ -39,19 +39,32 @@ class Stopped(BaseException):
         super().__init__(signal.Signals(signum).name)
 
 
+_received: int | None = None  # the stop signal this process received, once it has
+
+
 def _raise_stopped(signum: int, frame) -> None:
-    """Signal handler of the main process: stop the run where it is."""
+    """Signal handler of the main process: stop the run where it is (and remember it)."""
+    global _received
+    _received = signum
     raise Stopped(signum)
+
+
+def stop_received() -> int | None:
+    """The stop signal received, if any. A Stopped raised while C code had called back
+    into Python (pyuno, talking to LibreOffice) can come out as another error (pyuno's
+    'SystemError: can't import __main__ module'): the signal still stops the run."""
+    return _received
 
 
 @contextlib.contextmanager
 def stopping() -> Iterator[None]:
     """SIGINT and SIGTERM raise :class:`Stopped` while the block runs (main thread only)."""
-    global _parent_pid
+    global _parent_pid, _received
     if threading.current_thread() is not threading.main_thread():
         yield
         return
     _parent_pid = os.getpid()
+    _received = None  # a run starts unstopped (tests run many in one process)
     _open_watchdog()
     old = {s: signal.signal(s, _raise_stopped) for s in (signal.SIGINT, signal.SIGTERM)}
     try:

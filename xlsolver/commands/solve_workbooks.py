@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ..exits import EXIT_BAD_INPUT, EXIT_OK
 from ..formats import STDIN
-from ..processes import worker_pool
+from ..processes import Stopped, stop_received, worker_pool
 from ..sheets.xlsx_parts import left_out_phrase
 from ..workbook.batch import FileReport, SolveOptions, solve_puzzle_files, solve_workbook
 from ..workbook.files import (
@@ -92,6 +92,9 @@ def _run_one(source: str, target: str | None, options: SolveOptions, in_place: b
             return solve_puzzle_files([source], target, options)
         return solve_workbook(source, target, options, overwrite_input=in_place)
     except Exception as exc:  # a worker must report, not die with a traceback
+        signum = stop_received()
+        if signum is not None:  # a stop signal that pyuno turned into another error
+            raise Stopped(signum) from None
         return FileReport(source, error=f"{source}: {type(exc).__name__}: {exc}")
 
 
