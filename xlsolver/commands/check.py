@@ -49,9 +49,9 @@ def _check_file(args: argparse.Namespace) -> int:
         puzzles = file_puzzles(args.workbook, args.sheet, lenient=True)
     except BAD_INPUT as exc:
         return fail(exc, args.workbook)
-    code = 0
+    code, name = 0, shown_name(args.workbook)
     for number, puzzle in puzzles:
-        source = shown_name(args.workbook)
+        source = name
         if len(puzzles) > 1 or args.sheet is not None:
             title = getattr(puzzle, "title", "")
             source = f"{source} [{number}" + (f": {title}]" if title else "]")

@@ -802,10 +802,10 @@ MACRO_ENABLED_MAIN = b"application/vnd.ms-excel.sheet.macroEnabled.main+xml"
 
 def workbook_bytes(wb: Workbook, target: str | os.PathLike, suffix: str | None = None) -> bytes:
     """The file openpyxl writes for ``wb``, of the kind ``suffix`` (default: the target's)
-    names: Excel
-    opens a file only when its content type matches its suffix. An .xlsx leaves the
-    macros of an .xlsm out (counted as a VBA project the copy lacks); an .xlsm of a book
-    without macros is marked macro-enabled (openpyxl marks it by the macros alone)."""
+    names: Excel opens a file only when its content type matches its suffix. An .xlsx
+    leaves the macros of an .xlsm out (counted as a VBA project the copy lacks); an .xlsm
+    of a book without macros is marked macro-enabled (openpyxl marks it by the macros
+    alone)."""
     from ..writes import render
 
     suffix = (suffix or Path(target).suffix).lower()

@@ -27,7 +27,7 @@ from .drawing import Drawing, read_drawing, read_drawing_file
 from .grading import Grade, Key, grade_file, grade_files, read_key, write_summary
 from .hints_sheet import read_hint_steps, write_hints
 from .image import read_image
-from .puzzle_files import file_puzzles, filled_cells, goal_of, one_puzzle
+from .puzzle_files import file_puzzles, file_title, filled_cells, goal_of, one_puzzle
 from .verdict import Verdict, assess, suggest_givens
 from .worksheet import (
     KEY_SHEET,
@@ -180,7 +180,7 @@ def hints_workbook(
         title = sheet_title(book, found)
     else:
         found = one_puzzle(path, sheet)
-        title = found.puzzle.title or Path(path).stem
+        title = file_title(found, path)
     givens = found.givens if found.givens is not None and found.givens.any() else None
     if isinstance(found.puzzle, ColourPuzzle):
         from .colour_hints import colour_hints_workbook

@@ -87,10 +87,10 @@ def read_key(path: str | os.PathLike, sheet: str | None = None) -> Key:
     """The key of a worksheet: its answer-key sheet, else the unique solution of its puzzle
     (a puzzle file's puzzle too: ``sheet`` picks one of several by title or number)."""
     if not is_workbook(path):
-        from .puzzle_files import goal_of, one_puzzle
+        from .puzzle_files import file_title, goal_of, one_puzzle
 
         found = one_puzzle(path, sheet, option="--key-sheet")
-        title = found.puzzle.title or Path(path).stem
+        title = file_title(found, path)
         goal = goal_of(found.puzzle)  # the file's own answer, as an answer-key sheet
         if goal is not None:
             return Key(found.puzzle, goal, f"{path} (goal)", title)

@@ -5,6 +5,7 @@ hints want one, picked with ``--sheet`` by its title or number)."""
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import numpy as np
 
@@ -60,6 +61,11 @@ def as_found(number: int, puzzle: Puzzle | ColourPuzzle) -> SheetPuzzle:
     return SheetPuzzle(puzzle.title or f"Puzzle {number}", puzzle, grid)
 
 
+def file_title(found: SheetPuzzle, path: str | os.PathLike) -> str:
+    """The title of a puzzle file's puzzle: its own, else the file's name."""
+    return found.puzzle.title or Path(path).stem
+
+
 def _titles(puzzles: list[tuple[int, Puzzle | ColourPuzzle]]) -> str:
     """``1 Dancer, 2 Cat, … and 3 more``."""
     titles = [(i, getattr(p, "title", "")) for i, p in puzzles[:MAX_NAMED]]
@@ -92,11 +98,8 @@ def puzzle_drawing(path: str | os.PathLike, name: str | None = None):
     """The picture of a puzzle file's puzzle as a drawing, so that ``make`` lays out its
     worksheet: the file's goal, else the first solution; WorkbookError when there is
     neither."""
-    from pathlib import Path
-
     found = one_puzzle(path, name)
-    title = found.puzzle.title or Path(path).stem
-    return _drawing(path, found, goal_of(found.puzzle), title)
+    return _drawing(path, found, goal_of(found.puzzle), file_title(found, path))
 
 
 def sheet_drawing(path: str | os.PathLike, name: str | None = None):
@@ -104,8 +107,6 @@ def sheet_drawing(path: str | os.PathLike, name: str | None = None):
     solved): its answer key, else its grid when the cells painted there solve the clues,
     else the first solution; None when no puzzle reads from it (a drawing, whose marks
     may even look like clues gone wrong)."""
-    from pathlib import Path
-
     from ..workbook.files import close_book, open_book
     from .grading import answer_key_picture
     from .worksheet import puzzle_sheet, sheet_title

@@ -233,10 +233,9 @@ def save_stopped_hints(
 
 def sheet_title(book: Book, found: SheetPuzzle) -> str:
     """The puzzle's title as its sheet shows it (the template's title cell), else ""."""
-    from ..workbook.template import TITLE_ROW
+    from ..workbook.template import title_text
 
-    value = book.sheet(found.sheet).read_values((TITLE_ROW, 1, TITLE_ROW, 1))[0][0]
-    return value.strip() if isinstance(value, str) else ""
+    return title_text(book.sheet(found.sheet))
 
 
 def puzzle_sheet(book: Book, name: str | None = None) -> SheetPuzzle:

@@ -134,12 +134,12 @@ def solve_puzzle_files(
     except WorkbookError as exc:
         report.error = with_file(report.source, str(exc))
         return report
-    shown = bar(len(puzzles)) if bar is not None else None
+    progress = bar(len(puzzles)) if bar is not None else None
     try:
-        _solve_book(book, report, None, options, False, shown.update if shown else None)
+        _solve_book(book, report, None, options, False, progress.update if progress else None)
     finally:
-        if shown is not None:
-            shown.close()
+        if progress is not None:
+            progress.close()
     if report.exit_code != EXIT_BAD_INPUT:
         try:
             report.target = str(save_new(book, target, sources))

@@ -12,7 +12,7 @@ from ..nonogram.colour_puzzle import ColourPuzzle
 from ..nonogram.puzzle import Puzzle
 from ..sheets.errors import BAD_SHEET_CHARS, MAX_SHEET_NAME, WorkbookError
 from ..sheets.openpyxl_sheet import XlsxBook, new_book
-from .template import MAX_SIDE, write_template
+from .template import MAX_SIDE, title_text, write_template
 
 
 def sheet_name_of(title: str) -> str:
@@ -66,10 +66,7 @@ def titled(book, found) -> Puzzle | ColourPuzzle:
     characters and the length a sheet name cannot); else titled by the sheet's name."""
     from dataclasses import replace
 
-    from .template import TITLE_ROW
-
-    value = book.sheet(found.sheet).read_values((TITLE_ROW, 1, TITLE_ROW, 1))[0][0]
-    title = value.strip() if isinstance(value, str) else ""
+    title = title_text(book.sheet(found.sheet))
     expected = sheet_name_of(title)
     second = re.fullmatch(r"(.+) \(\d+\)", found.sheet)  # "Cat (2)": another of that title
     ours = found.sheet == expected or bool(second and expected.startswith(second.group(1)))

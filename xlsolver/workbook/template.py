@@ -67,6 +67,12 @@ def plan(width: int, height: int, puzzle: Puzzle | None = None) -> TemplateLayou
     )
 
 
+def title_text(sheet) -> str:
+    """The text of a sheet's title cell (where the template writes its title), else ""."""
+    value = sheet.read_values((TITLE_ROW, 1, TITLE_ROW, 1))[0][0]
+    return value.strip() if isinstance(value, str) else ""
+
+
 def title_columns(title: str) -> int:
     """How many template columns a title needs on paper (it overflows into them)."""
     ems = sum(WIDE_EM if unicodedata.east_asian_width(ch) in "WF" else NARROW_EM for ch in title)
