@@ -9,6 +9,7 @@
     python bench/bench_solve.py webpbn dom --repeat 5         # 5 runs each: median (min–max)
     python bench/bench_solve.py taai2011 --first-solution     # one solution each (tournament rule)
     python bench/bench_solve.py --startup                     # `xlsolver solve` of a small .non
+    python bench/bench_solve.py webpbn --kernel off           # line logic in Python only
 
 Every solution found is checked against the clues; a goal (in the file, or a colour
 puzzle's `*.solution.png`), a TAAI reference solution or the class of
@@ -228,8 +229,8 @@ def solve_repeated(puzzle, args, solve, between=None):
     return result, timing, statistics.median(cpu), len(seen) == 1
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the benchmark."""
+def arguments(argv: list[str] | None) -> argparse.Namespace:
+    """The command line; --kernel is handed on as XLSOLVER_KERNEL."""
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("sets", nargs="*", help=f"set names ({', '.join(SETS)}) or files")
     ap.add_argument("--first", type=int, help="only the first N puzzles of each file")
@@ -240,8 +241,22 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeat", type=int, default=1, help="runs per puzzle (median, range)")
     ap.add_argument("--first-solution", action="store_true", help="stop at one solution")
     ap.add_argument("--startup", action="store_true", help="time `xlsolver solve` of a small .non")
+    ap.add_argument(
+        "--kernel",
+        choices=("auto", "on", "off"),
+        help="line logic in the compiled kernel (numba): XLSOLVER_KERNEL for this run",
+    )
     args = ap.parse_args(argv)
+    if args.kernel:
+        import os
 
+        os.environ["XLSOLVER_KERNEL"] = args.kernel
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark."""
+    args = arguments(argv)
     sys.path.insert(0, str(ROOT))
     sys.path.insert(0, str(ROOT / "bench"))
     if args.startup:

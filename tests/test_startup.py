@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 DATA = Path(__file__).resolve().parent / "data"
-NEVER = ("openpyxl", "tqdm", "xlwings", "dask", "PIL", "uno")
+NEVER = ("openpyxl", "tqdm", "xlwings", "dask", "PIL", "uno", "numba", "llvmlite")
 
 SCRIPT = """
 import json, sys

@@ -14,6 +14,7 @@ import time
 from collections import deque
 from typing import TYPE_CHECKING
 
+from . import kernel_policy
 from .cells import BLACK, BLACK_CONC, BLANK, CONC, WHITE, WHITE_CONC
 from .deferred import Deferred, bits_array, picture, state_grid
 from .line import line_news
@@ -130,16 +131,33 @@ class LineBoard:
                 todo.append(other)
 
         changes, apply = self.changes, self.apply
+        handover = -1 if steps is not None else self.handover_after(lines is None)
         count = 0
-        while todo:
-            line = todo.popleft()
-            queued.discard(line)
-            count += 1
-            if deadline is not None and count & 63 == 0 and time.perf_counter() > deadline:
-                raise Timeout
-            new = changes(line)
-            if new is not None:
-                apply(line, new, steps, depth, dirty)
+        try:
+            while todo:
+                if count == handover:
+                    if self.run_kernel(todo, deadline):
+                        return
+                    handover = -1  # no kernel after all: go on here
+                line = todo.popleft()
+                queued.discard(line)
+                count += 1
+                if deadline is not None and count & 63 == 0 and time.perf_counter() > deadline:
+                    raise Timeout
+                new = changes(line)
+                if new is not None:
+                    apply(line, new, steps, depth, dirty)
+        finally:
+            kernel_policy.count_python_solves(count)
+
+    def handover_after(self, whole: bool) -> int:
+        """After how many line solves an untraced propagation (of every line when
+        ``whole``) goes on in the compiled kernel (-1: never; only :class:`Board` has one)."""
+        return -1
+
+    def run_kernel(self, todo: deque, deadline: float | None) -> bool:
+        """Go on with the queued lines in the compiled kernel; False when there is none."""
+        return False
 
 
 class Board(LineBoard):
@@ -250,6 +268,66 @@ class Board(LineBoard):
             raise Contradiction(line)
         return hit
 
+    def handover_after(self, whole: bool) -> int:
+        """See :meth:`LineBoard.handover_after` (the policy is :mod:`.kernel_policy`)."""
+        return kernel_policy.handover_after(whole)
+
+    def run_kernel(self, todo: deque, deadline: float | None) -> bool:
+        """Solve the queued lines in the compiled kernel, as :meth:`propagate` would
+        (False, nothing done, when the kernel cannot be loaded).
+
+        The same queue order, so the same cells and the same line in a Contradiction; the
+        known cells go over as a state grid and come back as the lines' bit masks.
+        """
+        import numpy as np
+
+        kernel = kernel_policy.kernel()
+        if kernel is None:
+            return False
+        h, w = self.h, self.w
+        grid = kernel_grid(self.black[:h], self.white[:h], w)
+        clues, first = self.kernel_clues()
+        lines = h + w
+        queue = np.zeros(lines, dtype=np.int32)
+        queued = np.zeros(lines, dtype=np.uint8)
+        size = len(todo)
+        queue[:size] = list(todo)
+        queued[queue[:size]] = 1
+        head = 0
+        try:
+            while True:
+                status, line, head, size, _ = kernel.propagate(
+                    grid, clues, first, queue, queued, head, size, kernel_policy.KERNEL_CHUNK
+                )
+                if status == kernel.CONTRADICTION:
+                    raise Contradiction(int(line))
+                if status == kernel.DONE:
+                    return True
+                stop_if_past(deadline)
+        finally:
+            self.take_grid(grid)
+
+    def kernel_clues(self) -> tuple[np.ndarray, np.ndarray]:
+        """Every line's clues in one int32 array and where each line's start (h+w+1)."""
+        import numpy as np
+
+        got = self.cache.get("kernel clues")
+        if got is None:
+            flat = [c for clues in self.clues for c in clues]
+            first = [0]
+            for clues in self.clues:
+                first.append(first[-1] + len(clues))
+            got = (np.array(flat, dtype=np.int32), np.array(first, dtype=np.int32))
+            self.cache["kernel clues"] = got
+        return got
+
+    def take_grid(self, grid: np.ndarray) -> None:
+        """Set the lines' bit masks from a state grid (0 open, 1 black, 2 white)."""
+        black, white = grid == 1, grid == 2
+        self.black = row_masks(black) + row_masks(black.T)
+        self.white = row_masks(white) + row_masks(white.T)
+        self.unknown = self.h * self.w - int(black.sum()) - int(white.sum())
+
     def solve_one(self, line: int) -> tuple[int, int]:
         """New (black, white) bits the complete line solver proves; Contradiction if none fit."""
         new = self.changes(line)
@@ -270,3 +348,26 @@ class Board(LineBoard):
                 r, c = self.cell(line, i)
                 cells.append((r, c, BLACK_CONC if new_black >> i & 1 else WHITE_CONC))
         return self.trace_step(line, cells, depth)
+
+
+def kernel_grid(black_rows: list[int], white_rows: list[int], w: int) -> np.ndarray:
+    """The state grid (0 open, 1 black, 2 white) of rows given as bit masks."""
+    import numpy as np
+
+    size = (w + 7) >> 3
+    h = len(black_rows)
+
+    def bits(rows: list[int]) -> np.ndarray:
+        raw = b"".join(x.to_bytes(size, "little") for x in rows)
+        packed = np.frombuffer(raw, dtype=np.uint8).reshape(h, size)
+        return np.unpackbits(packed, axis=1, count=w, bitorder="little")
+
+    return bits(black_rows) + 2 * bits(white_rows)
+
+
+def row_masks(cells: np.ndarray) -> list[int]:
+    """Each row of a boolean array as a bit mask (bit i is column i)."""
+    import numpy as np
+
+    packed = np.packbits(cells, axis=1, bitorder="little")
+    return [int.from_bytes(row.tobytes(), "little") for row in packed]
