@@ -5,9 +5,10 @@ only, never a result. numba is optional (``pip install 'xlsolver[fast]'``); impo
 it and loading the cached kernel takes about 0.4 s (0.6 s where SciPy is installed),
 more than a small puzzle's whole solve, so by default (``auto``) it is loaded only once
 this process has done enough line solves in Python to pay for it (a batch, a large
-board, a long-lived process such as the Excel button's). Then a propagation of the
-whole board goes to it at once, a propagation from a few lines (a probe's) only after a
-first stretch in Python (a few line solves cost less than moving the board over).
+board, a long-lived process such as LibreOffice's behind Calc's buttons). Then a
+propagation of the whole board goes to it at once, a propagation from a few lines (a
+probe's) only after a first stretch in Python (a few line solves cost less than moving
+the board over).
 ``XLSOLVER_KERNEL=off`` never uses it, ``on`` always does (from the first line solve).
 """
 
