@@ -44,25 +44,16 @@ def _reverse(x, n):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _runs(mask, length):
-    """Starts s where cells s..s+length-1 all lie in mask."""
-    x = mask
+def _smear(x, length, spread):
+    """``spread``: the cells a block of that length covers from any start in x; else the
+    starts s whose cells s..s+length-1 all lie in x. Shifts that double each time."""
     have = 1
     while have < length:
         step = have if have + have <= length else length - have
-        x &= x >> np.uint64(step)
-        have += step
-    return x
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _spread(starts, length):
-    """Cells covered by a block of that length at any of the starts."""
-    x = starts
-    have = 1
-    while have < length:
-        step = have if have + have <= length else length - have
-        x |= x << np.uint64(step)
+        if spread:
+            x |= x << np.uint64(step)
+        else:
+            x &= x >> np.uint64(step)
         have += step
     return x
 
@@ -75,7 +66,7 @@ def _forward(clues, k, backward, n, can_white, can_black, out):
     after = reach
     for idx in range(k):
         c = clues[k - 1 - idx] if backward else clues[idx]
-        s = reach & _runs(can_black, c)
+        s = reach & _smear(can_black, c, False)
         if s == 0:
             return False
         out[2 * idx + 1] = s
@@ -109,7 +100,7 @@ def solve_word(clues, k, n, black, white, fwd, bwd):
         s = fwd[2 * j + 1] & (_reverse(bwd[2 * (k - j) - 1], n) >> np.uint64(c - 1))
         if s == 0:
             return False, zero, zero
-        cover |= _spread(s, c)
+        cover |= _smear(s, c, True)
     gap |= fwd[2 * k] & _reverse(bwd[0], n)
     return True, full & ~gap, full & ~cover
 
