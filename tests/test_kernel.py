@@ -192,6 +192,9 @@ def test_auto_loads_the_kernel_only_after_enough_line_work(monkeypatch):
     monkeypatch.setattr(kernel_policy, "KERNEL_AFTER_SOLVES", kernel_policy._python_solves)
     assert kernel_policy.handover_after(True) == 0
     assert kernel_policy.handover_after(False) == kernel_policy.HANDOVER_SOLVES
+    assert kernel_policy.handover_after(True, timed=True) == -1  # not loaded on the clock
+    monkeypatch.setattr(kernel_policy, "_kernel", sys.modules[__name__])  # once loaded
+    assert kernel_policy.handover_after(True, timed=True) == 0
     monkeypatch.setenv("XLSOLVER_KERNEL", "off")
     assert kernel_policy.handover_after(True) == -1
 
@@ -226,3 +229,24 @@ def test_a_kernel_that_cannot_load_leaves_line_logic_in_python(monkeypatch):
     assert propagated(puzzle, "on", monkeypatch) == want
     assert "xlsolver.nonogram.kernel" in kernel_policy.failure
     assert kernel_policy.handover_after(True) == -1  # not tried again
+
+
+def test_a_run_on_the_clock_never_loads_the_kernel(monkeypatch):
+    """Loading cannot be stopped part way (about 4 s when numba compiles it first), so a
+    run under the user's time limit uses a loaded kernel but never loads one."""
+    monkeypatch.delenv("XLSOLVER_KERNEL", raising=False)
+    monkeypatch.setattr(kernel_policy, "_kernel", None)
+    monkeypatch.setattr(kernel_policy, "_python_solves", kernel_policy.KERNEL_AFTER_SOLVES)
+    loads = []
+
+    def load():
+        loads.append(1)
+        return None  # as if numba could not load: line logic goes on in Python
+
+    monkeypatch.setattr(kernel_policy, "kernel", load)
+    puzzle = read_entries(DATA / "webpbn-00023-edge.non")[0]
+    timed = solve(puzzle, time_limit=60)
+    assert loads == []
+    untimed = solve(puzzle)
+    assert loads, "without a time limit, enough line work loads it"
+    assert (timed.status, timed.grid.tobytes()) == (untimed.status, untimed.grid.tobytes())

@@ -131,7 +131,7 @@ class LineBoard:
                 todo.append(other)
 
         changes, apply = self.changes, self.apply
-        handover = -1 if steps is not None else self.handover_after(lines is None)
+        handover = -1 if steps is not None else self.handover_after(lines is None, deadline)
         count = 0
         try:
             while todo:
@@ -150,9 +150,10 @@ class LineBoard:
         finally:
             kernel_policy.count_python_solves(count)
 
-    def handover_after(self, whole: bool) -> int:
+    def handover_after(self, whole: bool, deadline: float | None) -> int:
         """After how many line solves an untraced propagation (of every line when
-        ``whole``) goes on in the compiled kernel (-1: never; only :class:`Board` has one)."""
+        ``whole``; ``deadline`` the user's) goes on in the compiled kernel (-1: never;
+        only :class:`Board` has one)."""
         return -1
 
     def run_kernel(self, todo: deque, deadline: float | None) -> bool:
@@ -268,9 +269,9 @@ class Board(LineBoard):
             raise Contradiction(line)
         return hit
 
-    def handover_after(self, whole: bool) -> int:
+    def handover_after(self, whole: bool, deadline: float | None) -> int:
         """See :meth:`LineBoard.handover_after` (the policy is :mod:`.kernel_policy`)."""
-        return kernel_policy.handover_after(whole)
+        return kernel_policy.handover_after(whole, timed=deadline is not None)
 
     def run_kernel(self, todo: deque, deadline: float | None) -> bool:
         """Solve the queued lines in the compiled kernel, as :meth:`propagate` would

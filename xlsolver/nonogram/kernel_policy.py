@@ -5,10 +5,11 @@ only, never a result. numba is optional (``pip install 'xlsolver[fast]'``); impo
 it and loading the cached kernel takes about 0.4 s (0.6 s where SciPy is installed),
 more than a small puzzle's whole solve, so by default (``auto``) it is loaded only once
 this process has done enough line solves in Python to pay for it (a batch, a large
-board, a long-lived process such as LibreOffice's behind Calc's buttons). Then a
+board, a long-lived process). Then a
 propagation of the whole board goes to it at once, a propagation from a few lines (a
 probe's) only after a first stretch in Python (a few line solves cost less than moving
 the board over).
+A run under the user's time limit does not load it (see :func:`handover_after`).
 ``XLSOLVER_KERNEL=off`` never uses it, ``on`` always does (from the first line solve).
 """
 
@@ -58,15 +59,21 @@ def count_python_solves(count: int) -> None:
     _python_solves += count
 
 
-def handover_after(whole: bool) -> int:
+def handover_after(whole: bool, timed: bool = False) -> int:
     """After how many line solves a propagation (of the whole board when ``whole``) hands
-    over to the kernel; -1: never."""
+    over to the kernel; -1: never.
+
+    A ``timed`` propagation (the user's time limit is running) uses a kernel already
+    loaded but never loads it in ``auto``: loading cannot be stopped part way (0.4 s,
+    about 4 s when it is compiled for the first time), and the time limit must stop the
+    run on time.
+    """
     how = mode()
     if how == "off" or not available():
         return -1
     if how == "on":
         return 0
-    if _kernel is not None or _python_solves >= KERNEL_AFTER_SOLVES:
+    if _kernel is not None or (not timed and _python_solves >= KERNEL_AFTER_SOLVES):
         return 0 if whole else HANDOVER_SOLVES
     return -1
 
