@@ -13,6 +13,7 @@ import os
 import random
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import numpy as np
@@ -23,7 +24,7 @@ pytest.importorskip("numba", reason="numba (the 'fast' extra) is not installed")
 from xlsolver.formats import read_entries  # noqa: E402
 from xlsolver.nonogram import kernel_policy  # noqa: E402
 from xlsolver.nonogram.analyzer import solve  # noqa: E402
-from xlsolver.nonogram.board import Board, Contradiction  # noqa: E402
+from xlsolver.nonogram.board import Board, Contradiction, Timeout  # noqa: E402
 from xlsolver.nonogram.line import solve_line  # noqa: E402
 from xlsolver.nonogram.puzzle import Puzzle, PuzzleError  # noqa: E402
 
@@ -250,3 +251,21 @@ def test_a_run_on_the_clock_never_loads_the_kernel(monkeypatch):
     untimed = solve(puzzle)
     assert loads, "without a time limit, enough line work loads it"
     assert (timed.status, timed.grid.tobytes()) == (untimed.status, untimed.grid.tobytes())
+
+
+def test_the_time_limit_stops_the_kernel_between_chunks(monkeypatch):
+    """The kernel hands back control every KERNEL_CHUNK line solves, and the user's
+    deadline stops the run there, keeping only cells proved so far."""
+    monkeypatch.setenv("XLSOLVER_KERNEL", "on")
+    assert kernel_policy.kernel() is not None  # loaded (and compiled) before the clock runs
+    monkeypatch.setattr(kernel_policy, "KERNEL_CHUNK", 1)
+    puzzle = Puzzle.from_solution(np.random.default_rng(5).random((60, 60)) < 0.6)
+    board = Board(puzzle)
+    with pytest.raises(Timeout):
+        board.propagate(None, None, 0, time.perf_counter() - 1)  # already past
+    full = Board(puzzle)
+    full.propagate()
+    for line in range(board.h + board.w):  # what was proved is a part of the whole
+        assert board.black[line] & ~full.black[line] == 0
+        assert board.white[line] & ~full.white[line] == 0
+    assert full.unknown < board.unknown
