@@ -1,4 +1,5 @@
-"""``new_solver``: Glucose 3 and 4.2 take the clauses through python-sat's C call directly.
+"""``new_solver``: MiniSat 2.2 and Glucose 3 and 4.2 take the clauses through python-sat's
+C call directly.
 
 The direct road and python-sat's own (``bootstrap_with``) must hold the same formula:
 the same verdicts and models that satisfy every clause, an unsatisfiable set stays so.
@@ -31,7 +32,7 @@ def random_cnf(seed: int, nvars: int = 30, nclauses: int = 120) -> list[list[int
     ]
 
 
-@pytest.mark.parametrize("name", ["glucose3", "glucose42"])
+@pytest.mark.parametrize("name", ["minisat22", "glucose3", "glucose42"])
 @pytest.mark.parametrize("seed", range(40))
 def test_direct_and_wrapped_roads_agree(seed: int, name: str) -> None:
     clauses = random_cnf(seed)
@@ -48,7 +49,7 @@ def test_a_puzzle_encoding_through_both_roads_and_another_solver() -> None:
     board = Board(puzzle)
     board.propagate()
     enc = Encoding(board)
-    for name in (SOLVER, "glucose42", "cadical195"):  # the direct roads, then python-sat's
+    for name in (SOLVER, "glucose3", "cadical195"):  # the direct roads, then python-sat's
         with new_solver(name, enc.clauses) as solver:
             assert solver.solve()
             model = solver.get_model()
@@ -56,7 +57,7 @@ def test_a_puzzle_encoding_through_both_roads_and_another_solver() -> None:
             assert puzzle.is_solution(enc.decode(model))
 
 
-@pytest.mark.parametrize("name", ["glucose3", "glucose42"])
+@pytest.mark.parametrize("name", ["minisat22", "glucose3", "glucose42"])
 def test_an_empty_clause_makes_it_unsatisfiable(name: str) -> None:
     with new_solver(name, [[1, 2], [], [-1]]) as solver:
         assert solver.solve() is False
@@ -69,10 +70,10 @@ def test_the_direct_road_is_taken_for_the_solver_in_use(monkeypatch) -> None:
     from xlsolver.nonogram import sat
 
     called = []
-    real = getattr(pysolvers, sat._DIRECT_ADD["Glucose3"])
-    monkeypatch.setattr(
-        pysolvers, "glucose3_add_cl", lambda handle, cl: called.append(cl) or real(handle, cl)
-    )
+    with new_solver(SOLVER, []) as solver:
+        _, name = sat._DIRECT_ADD[type(solver.solver).__name__]
+    real = getattr(pysolvers, name)
+    monkeypatch.setattr(pysolvers, name, lambda handle, cl: called.append(cl) or real(handle, cl))
     with new_solver(SOLVER, [[1, 2], [-1]]) as solver:
         assert solver.solve()
     assert called == [[1, 2], [-1]]

@@ -8,7 +8,7 @@ starts after clue j ends (and one cell later when both have the same colour), a 
 a block covers has the block's colour, and a cell after the last block that started
 and ended before it is background. Cells already known are constants.
 
-Glucose (python-sat) decides it, as for black and white; the user's time limit
+MiniSat (python-sat) decides it, as for black and white; the user's time limit
 interrupts it. Uniqueness costs one more call with the first solution blocked.
 """
 

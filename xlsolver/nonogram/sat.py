@@ -35,20 +35,20 @@ from .symmetry import (
 
 __all__ = ["Encoding", "SatSearch", "limited_solve", "symmetric_pairs"]
 
-# Glucose 3 (python-sat). On the tournament sets it needs 10 % less time than Glucose 4.2
-# for the same verdicts (TAAI 2011 puzzles 301-1000 and TCGA 2016, first and second
-# solution, 20,000-conflict budget: 75.3 s against 83.7 s); Glucose 4.2 beat CaDiCaL
-# 1.9.5 there (63 s against 106 s on puzzles 481-780), and both Glucoses can be
-# interrupted, CaDiCaL in python-sat not.
-SOLVER = "glucose3"
-# Work budgets in Glucose conflicts (never seconds, so every machine takes the same path):
+# MiniSat 2.2 (python-sat). The whole pipeline on all of TAAI 2011 (uniqueness, one
+# process) took 80.2 s with it against 95.1 s with Glucose 3, TCGA 2016 86.7 s against
+# 108.7 s, the same verdicts; webpbn, Knotty and Faase alike. (Glucose 3 had been kept
+# for winning on TAAI puzzles 401-500, 10.2 s against 11.2: the whole sets decide it.)
+# It can be interrupted and takes conflict budgets, as the pipeline needs.
+SOLVER = "minisat22"
+# Work budgets in solver conflicts (never seconds, so every machine takes the same path):
 SYMMETRY_QUICK_CONFLICTS = 1_000  # a symmetric solution is looked for first, this long (0: not)
 SYMMETRY_CONFLICTS = 50_000  # then with shared variables (a fresh solver), this long
 PARTIAL_CONFLICTS = 20_000  # then another, keeping one symmetry: each map per round, this long
 PARTIAL_ROUNDS = 6  # rounds of those (the solver keeps what it learned in earlier turns)
-# Glucose alone this long before probing and Kissat take over. All of TAAI 2011 with two
-# workers: 62-65 s with 20,000 or 8,000, 71-74 s with 3,000 (more puzzles pay for probing
-# and a child process).
+# The solver alone this long before probing and Kissat take over. All of TAAI 2011 with
+# two workers (Glucose 3): 62-65 s with 20,000 or 8,000, 71-74 s with 3,000 (more puzzles
+# pay for probing and a child process).
 ESCALATE_CONFLICTS = 20_000
 # Small boards get more: there a conflict is cheap and Kissat's start (a child, probing,
 # CaDiCaL for the next solution) is not. TAAI 2011 in one process (Glucose 3): 113.2 s
@@ -170,24 +170,30 @@ def new_solver(name: str, clauses: list[list[int]]):
     return solver
 
 
-_DIRECT_ADD = {"Glucose3": "glucose3_add_cl", "Glucose42": "glucose421_add_cl"}
+# python-sat's C call adding one clause, and the attribute holding the solver's handle.
+_DIRECT_ADD = {
+    "Minisat22": ("minisat", "minisat22_add_cl"),
+    "Glucose3": ("glucose", "glucose3_add_cl"),
+    "Glucose42": ("glucose", "glucose421_add_cl"),
+}
 
 
 def add_clauses(solver, clauses: list[list[int]]) -> None:
     """Add clauses to a python-sat solver.
 
-    For Glucose each clause goes straight to python-sat's C call: its two Python
-    wrapper calls per clause cost as much as the call itself, and a 25×25 puzzle has
-    some 8,000 clauses. Other solvers (or a python-sat without that call) take the
+    For MiniSat and Glucose each clause goes straight to python-sat's C call: its two
+    Python wrapper calls per clause cost as much as the call itself, and a 25×25 puzzle
+    has some 8,000 clauses. Other solvers (or a python-sat without that call) take the
     wrappers' road.
     """
     inner = getattr(solver, "solver", None)
-    handle = getattr(inner, "glucose", None)
+    attr, name = _DIRECT_ADD.get(type(inner).__name__, (None, None))
+    handle = getattr(inner, attr, None) if attr else None
     add = None
-    if handle is not None and type(inner).__name__ in _DIRECT_ADD:
+    if handle is not None:
         import pysolvers
 
-        add = getattr(pysolvers, _DIRECT_ADD[type(inner).__name__], None)
+        add = getattr(pysolvers, name, None)
     if add is None:
         solver.append_formula(clauses)
         return
@@ -388,7 +394,7 @@ class SatSearch:
         self.tell(self.phase)
 
     def _escalate(self, seconds_left: Callable[[], float | None]) -> np.ndarray | bool | None:
-        """The first solution of a hard board: Glucose for a budget, then probing and Kissat.
+        """The first solution of a hard board: MiniSat for a budget, then probing and Kissat.
 
         Returns a solution, False when there is none, or None to go on as usual (no child
         processes here, or the time limit stopped it). Kissat runs in a child process, so
