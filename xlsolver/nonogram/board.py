@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from . import kernel_policy
 from .cells import BLACK, BLACK_CONC, BLANK, CONC, WHITE, WHITE_CONC
-from .deferred import Deferred, bits_array, picture, state_grid
+from .deferred import Deferred, bits_array, picture, state_grid, states_array
 from .line import line_news
 from .puzzle import LineId, Puzzle
 from .result import LINE, RULE_LINE, Step
@@ -286,7 +286,7 @@ class Board(LineBoard):
         if kernel is None:
             return False
         h, w = self.h, self.w
-        grid = kernel_grid(self.black[:h], self.white[:h], w)
+        grid = states_array(self.black[:h], self.white[:h], w, (1, 2))
         clues, first = self.kernel_clues()
         lines = h + w
         queue = np.zeros(lines, dtype=np.int32)
@@ -349,21 +349,6 @@ class Board(LineBoard):
                 r, c = self.cell(line, i)
                 cells.append((r, c, BLACK_CONC if new_black >> i & 1 else WHITE_CONC))
         return self.trace_step(line, cells, depth)
-
-
-def kernel_grid(black_rows: list[int], white_rows: list[int], w: int) -> np.ndarray:
-    """The state grid (0 open, 1 black, 2 white) of rows given as bit masks."""
-    import numpy as np
-
-    size = (w + 7) >> 3
-    h = len(black_rows)
-
-    def bits(rows: list[int]) -> np.ndarray:
-        raw = b"".join(x.to_bytes(size, "little") for x in rows)
-        packed = np.frombuffer(raw, dtype=np.uint8).reshape(h, size)
-        return np.unpackbits(packed, axis=1, count=w, bitorder="little")
-
-    return bits(black_rows) + 2 * bits(white_rows)
 
 
 def row_masks(cells: np.ndarray) -> list[int]:

@@ -5,11 +5,10 @@ only, never a result. numba is optional (``pip install 'xlsolver[fast]'``); impo
 it and loading the cached kernel takes about 0.4 s (0.6 s where SciPy is installed),
 more than a small puzzle's whole solve, so by default (``auto``) it is loaded only once
 this process has done enough line solves in Python to pay for it (a batch, a large
-board, a long-lived process). Then a
-propagation of the whole board goes to it at once, a propagation from a few lines (a
-probe's) only after a first stretch in Python (a few line solves cost less than moving
-the board over).
-A run under the user's time limit does not load it (see :func:`handover_after`).
+board, a long-lived process). Then a propagation of the whole board goes to it at once,
+a propagation from a few lines (a probe's) only after a first stretch in Python (a few
+line solves cost less than moving the board over). A run under the user's time limit
+does not load it (see :func:`handover_after`).
 ``XLSOLVER_KERNEL=off`` never uses it, ``on`` always does (from the first line solve).
 """
 
@@ -92,8 +91,3 @@ def kernel() -> ModuleType | None:
             return None
         _kernel = module
     return _kernel
-
-
-def loaded() -> bool:
-    """True once the kernel has been imported in this process."""
-    return _kernel is not None
