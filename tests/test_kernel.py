@@ -3,8 +3,10 @@
 The line solvers (one machine word for lines up to 63 cells, the cell-by-cell programme
 for longer ones) are compared with :func:`xlsolver.nonogram.line.solve_line` on random
 lines; whole-board propagation with the kernel on and off on real and random puzzles,
-contradictions included (the same cells and the same line named); full solves and the
-hints replay the same; and the policy loads numba only when the work pays for it.
+contradictions included (the same cells and the same line named); full solves (auto
+and logic, difficulty included) the same; the policy loads numba only when the work
+pays for it and never on the user's clock. (A traced propagation, the hints replay's,
+never goes to the kernel.)
 """
 
 from __future__ import annotations
