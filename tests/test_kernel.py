@@ -222,6 +222,21 @@ def test_a_small_puzzle_never_imports_numba_and_on_always_does(tmp_path):
         assert run.stdout.strip().splitlines()[-1] == want, run.stderr
 
 
+def test_loading_the_kernel_freezes_what_numba_left_for_the_collector():
+    """numba's import leaves some 100,000 objects for the life of the process; frozen,
+    a full collection no longer walks them."""
+    code = (
+        "import gc; from xlsolver.nonogram import kernel_policy as k; "
+        "before = gc.get_freeze_count(); assert k.kernel() is not None; "
+        "print(before, gc.get_freeze_count())"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=False
+    )
+    before, after = map(int, run.stdout.split())
+    assert before == 0 and after > 50_000, run.stderr
+
+
 def test_a_kernel_that_cannot_load_leaves_line_logic_in_python(monkeypatch):
     puzzle = read_entries(DATA / "webpbn-00023-edge.non")[0]
     want = propagated(puzzle, "off", monkeypatch)

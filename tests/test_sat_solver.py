@@ -77,3 +77,33 @@ def test_the_direct_road_is_taken_for_the_solver_in_use(monkeypatch) -> None:
     with new_solver(SOLVER, [[1, 2], [-1]]) as solver:
         assert solver.solve()
     assert called == [[1, 2], [-1]]
+
+
+@pytest.mark.parametrize("collector_on", [True, False])
+def test_the_sat_stage_runs_with_the_cycle_collector_paused(monkeypatch, collector_on) -> None:
+    """The clause lists would set off collections that walk the whole process; the
+    collector is off while the SAT stage runs and as the caller had it afterwards."""
+    import gc
+
+    from xlsolver.nonogram import sat
+    from xlsolver.nonogram.analyzer import solve
+
+    seen = []
+    real = sat.SatSearch.solutions
+
+    def watched(self, *args):
+        seen.append(gc.isenabled())
+        yield from real(self, *args)
+
+    monkeypatch.setattr(sat.SatSearch, "solutions", watched)
+    puzzle = read_puzzles(DATA / "taai2011-first3-questions.txt")[0]
+    was = gc.isenabled()
+    try:
+        gc.enable() if collector_on else gc.disable()
+        result = solve(puzzle)
+        assert gc.isenabled() is collector_on
+    finally:
+        gc.enable() if was else gc.disable()
+    assert seen == [False]
+    assert result.status == "multiple"
+    assert all(puzzle.is_solution(s) for s in result.solutions)
