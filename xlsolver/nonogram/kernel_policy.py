@@ -93,6 +93,8 @@ def kernel() -> ModuleType | None:
         _kernel = module
         # numba's import leaves some 100,000 objects that live as long as the process;
         # every full collection would walk them again (48 ms each here, against 7 ms
-        # before: on TAAI 2011 in one process 12 s of 88). Frozen, collections skip them.
+        # before: on TAAI 2011 in one process 12 s of 88). Frozen, collections skip them;
+        # garbage already there is collected first, so that none is kept for good.
+        gc.collect()
         gc.freeze()
     return _kernel
