@@ -10,6 +10,7 @@
     python bench/bench_solve.py taai2011 --first-solution     # one solution each (tournament rule)
     python bench/bench_solve.py --startup                     # `xlsolver solve` of a small .non
     python bench/bench_solve.py webpbn --kernel off           # line logic in Python only
+    python bench/bench_solve.py taai2011 --phases             # where the time goes, by stage
 
 Every solution found is checked against the clues; a goal (in the file, or a colour
 puzzle's `*.solution.png`), a TAAI reference solution or the class of
@@ -204,9 +205,10 @@ def cpu_now() -> float:
     return time.process_time() + child.ru_utime + child.ru_stime
 
 
-def solve_repeated(puzzle, args, solve, between=None):
+def solve_repeated(puzzle, args, solve, between=None, phases=None):
     """Solve ``args.repeat`` times: the last result, wall timing, median cpu, reproducible?
-    ``between`` (another solver's run) is called after each solve, so the two alternate."""
+    ``between`` (another solver's run) is called after each solve, so the two alternate;
+    ``phases`` (a :class:`_phases.PhaseClock`) is told where each run begins and ends."""
     from _runner import Timing
 
     timing, cpu, seen = Timing(), [], set()
@@ -214,6 +216,8 @@ def solve_repeated(puzzle, args, solve, between=None):
     for _ in range(max(1, args.repeat)):
         if between is not None and result is not None:
             between()
+        if phases is not None:
+            phases.start_run()
         c0 = cpu_now()
         result = solve(
             puzzle,
@@ -222,6 +226,8 @@ def solve_repeated(puzzle, args, solve, between=None):
             max_solutions=1 if args.first_solution else 2,
         )
         cpu.append(cpu_now() - c0)
+        if phases is not None:
+            phases.end_run(result.seconds)
         timing.seconds.append(result.seconds)
         seen.add((result.status, tuple(s.tobytes() for s in result.solutions)))
     if between is not None:
@@ -242,6 +248,12 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--first-solution", action="store_true", help="stop at one solution")
     ap.add_argument("--startup", action="store_true", help="time `xlsolver solve` of a small .non")
     ap.add_argument(
+        "--phases",
+        action="store_true",
+        help="time the analyzer's stages (line logic, CNF, hand-over, solver calls) and "
+        "print where the time went",
+    )
+    ap.add_argument(
         "--kernel",
         choices=("auto", "on", "off"),
         help="line logic in the compiled kernel (numba): XLSOLVER_KERNEL for this run",
@@ -252,6 +264,41 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
 
         os.environ["XLSOLVER_KERNEL"] = args.kernel
     return args
+
+
+def phase_clock():
+    """A :class:`_phases.PhaseClock` wrapped around the analyzer's stages."""
+    from _phases import PhaseClock
+
+    clock = PhaseClock()
+    clock.install()
+    return clock
+
+
+def summary(rows: list[tuple], cpus: list[float], phases=None) -> int:
+    """Print the totals (and where the time went, with ``--phases``); the exit status."""
+    times = [r[4] for r in rows]
+    statuses: dict[str, int] = {}
+    for r in rows:
+        statuses[r[2]] = statuses.get(r[2], 0) + 1
+    bad = [r for r in rows if r[5] != "ok"]
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print("-" * 90)
+    print(f"puzzles {len(rows)}  " + "  ".join(f"{k} {v}" for k, v in sorted(statuses.items())))
+    if times:
+        print(
+            f"total {sum(times):.2f} s  median {statistics.median(times) * 1000:.1f} ms  "
+            f"max {max(times):.2f} s  peak memory {peak:.0f} MiB"
+        )
+    if cpus:
+        print(
+            f"cpu total {sum(cpus):.2f} s  median {statistics.median(cpus) * 1000:.1f} ms  "
+            f"max {max(cpus):.2f} s"
+        )
+    print(f"checks failed: {len(bad)}" + "".join(f"\n  {r[0]}: {r[5]}" for r in bad))
+    if phases is not None:
+        print(phases.table())
+    return 1 if bad else 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -266,6 +313,7 @@ def main(argv: list[str] | None = None) -> int:
     from xlsolver.formats import FormatError, read_entries
     from xlsolver.nonogram.analyzer import solve
 
+    phases = phase_clock() if args.phases else None
     expected = expected_classes()
     rows = []
     cpus: list[float] = []
@@ -296,7 +344,7 @@ def main(argv: list[str] | None = None) -> int:
             name = f"{path.name}" + (f"#{i + 1}" if len(entries) > 1 else "")
             if puzzle.meta.get("name"):
                 name += f" {puzzle.meta['name']}"
-            result, timing, cpu, same = solve_repeated(puzzle, args, solve, alternate)
+            result, timing, cpu, same = solve_repeated(puzzle, args, solve, alternate, phases)
             exp = expected.get((path.name, puzzle.meta.get("name", "")))
             ref = refs[i] if refs is not None and i < len(refs) else None
             verdict = check(puzzle, result, exp, ref) if same else "NOT REPRODUCIBLE"
@@ -315,26 +363,7 @@ def main(argv: list[str] | None = None) -> int:
                     f"{verdict}" + extra,
                     flush=True,
                 )
-    times = [r[4] for r in rows]
-    statuses: dict[str, int] = {}
-    for r in rows:
-        statuses[r[2]] = statuses.get(r[2], 0) + 1
-    bad = [r for r in rows if r[5] != "ok"]
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print("-" * 90)
-    print(f"puzzles {len(rows)}  " + "  ".join(f"{k} {v}" for k, v in sorted(statuses.items())))
-    if times:
-        print(
-            f"total {sum(times):.2f} s  median {statistics.median(times) * 1000:.1f} ms  "
-            f"max {max(times):.2f} s  peak memory {peak:.0f} MiB"
-        )
-    if cpus:
-        print(
-            f"cpu total {sum(cpus):.2f} s  median {statistics.median(cpus) * 1000:.1f} ms  "
-            f"max {max(cpus):.2f} s"
-        )
-    print(f"checks failed: {len(bad)}" + "".join(f"\n  {r[0]}: {r[5]}" for r in bad))
-    return 1 if bad else 0
+    return summary(rows, cpus, phases)
 
 
 if __name__ == "__main__":

@@ -41,3 +41,36 @@ def test_other_solver_alternates_with_each_run_and_a_ratio_is_printed(tmp_path: 
     seconds = float(row.split("other: ")[1].split()[0])
     ratio = float(row.split("ratio ")[1].rstrip("×"))
     assert seconds >= 0.05 and 0 <= ratio < 1  # the dancer takes far less than 50 ms here
+
+
+def test_phases_say_where_the_time_went() -> None:
+    """``--phases`` wraps the analyzer's stages: puzzles that line logic leaves open spend
+    time in every stage up to the solver, and the shares add up to the whole."""
+    puzzles = DATA / "taai2011-first3-questions.txt"
+    done = subprocess.run(
+        [sys.executable, str(BENCH), str(puzzles), "--phases", "--repeat", "2"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    out = done.stdout.splitlines()
+    assert "phases over 6 runs" in out
+    stages = {}
+    for line in out[out.index("phases over 6 runs") + 2 :]:
+        name, numbers = line[:20].strip(), line[20:].split()
+        stages[name] = (float(numbers[0]), float(numbers[1]), float(numbers[2]))
+    assert list(stages) == [
+        "line logic",
+        "CNF",
+        "hand-over",
+        "first solver call",
+        "later solver calls",
+        "child solvers",
+        "rest",
+    ]
+    for name in ("line logic", "CNF", "hand-over", "first solver call", "later solver calls"):
+        assert stages[name][1] > 0, name  # every run went through it
+    assert stages["child solvers"][0] == 0  # small boards finish inside MiniSat's budget
+    assert abs(sum(share for _, _, share in stages.values()) - 100) < 0.5
