@@ -32,10 +32,10 @@ class PhaseClock:
         self.runs: list[dict[str, float]] = []
         self._now: dict[str, float] = {}
         self._calls = 0
-        self._depth = 0  # a stage inside another (probing's propagation) counts once
 
     def install(self) -> None:
-        """Wrap the analyzer's stage functions (for the rest of this process)."""
+        """Wrap the analyzer's stage functions (for the rest of this process). None of
+        them calls another, so each second is counted once."""
         from xlsolver.nonogram import board, sat
 
         board.Board.propagate = self._timed(board.Board.propagate, "line logic")
@@ -47,18 +47,14 @@ class PhaseClock:
     def _timed(self, func: Callable, stage: str | None) -> Callable:
         @wraps(func)
         def timed(*args, **kwargs):
-            if self._depth:
-                return func(*args, **kwargs)
             name = stage
             if name is None:
                 name = "later solver calls" if self._calls else "first solver call"
                 self._calls += 1
-            self._depth += 1
             start = time.perf_counter()
             try:
                 return func(*args, **kwargs)
             finally:
-                self._depth -= 1
                 self._now[name] = self._now.get(name, 0.0) + time.perf_counter() - start
 
         return timed
