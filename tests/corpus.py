@@ -25,7 +25,7 @@ import numpy as np
 from conftest import workbooks_module
 from openpyxl import Workbook
 from openpyxl.formatting.rule import CellIsRule
-from openpyxl.styles import Border, PatternFill, Side
+from openpyxl.styles import Border, Font, PatternFill, Side
 from openpyxl.utils import get_column_letter
 from openpyxl.workbook.defined_name import DefinedName
 
@@ -966,6 +966,138 @@ def _libreoffice_cases(folder: Path, sources: list[Case]) -> list[Case]:
     return out
 
 
+def frame(ws, top: int, left: int, h: int, w: int) -> None:
+    """An outer border round a grid and nothing inside ("Outside Borders")."""
+    edge = Side(style="medium")
+    for r in range(top, top + h):
+        for c in range(left, left + w):
+            ws.cell(r, c).border = Border(
+                left=edge if c == left else None,
+                right=edge if c == left + w - 1 else None,
+                top=edge if r == top else None,
+                bottom=edge if r == top + h - 1 else None,
+            )
+
+
+def excel_saved(path: Path, values: dict[str, object]) -> None:
+    """Give formulas the values Excel and LibreOffice save with them: ``t="str"`` and an
+    empty ``<v>`` for empty text, the number otherwise (openpyxl saves none)."""
+    import re
+    import zipfile
+
+    with zipfile.ZipFile(path) as zf:
+        parts = {n: zf.read(n) for n in zf.namelist()}
+    name = "xl/worksheets/sheet1.xml"
+    xml = parts[name].decode()
+    for ref, value in values.items():
+        kind, saved = (' t="str"', "<v></v>") if value == "" else ("", f"<v>{value}</v>")
+        xml, n = re.subn(
+            rf'<c r="{ref}"([^>]*)><f>(.*?)</f><v ?/>(</v>)?</c>',
+            rf'<c r="{ref}"\1{kind}><f>\2</f>{saved}</c>',
+            xml,
+        )
+        assert n == 1, ref
+    parts[name] = xml.encode()
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
+        for n, data in parts.items():
+            zf.writestr(n, data)
+
+
+def _styled(how: str) -> Callable:
+    """The house with its clue cells styled: tinted bands, zebra stripes, a font colour."""
+
+    def fill(ws, wb):
+        puzzle_at(ws, HOUSE, 6, 6)
+        for row in ws.iter_rows(min_row=1, max_row=15, max_col=15):
+            for c in row:
+                if c.value is None:
+                    continue
+                in_rows = c.column < 6
+                if how == "band-tints":
+                    tint = "FFF2CC" if in_rows else "DDEBF7"
+                    c.fill = PatternFill("solid", start_color=tint, end_color=tint)
+                elif how == "zebra" and in_rows and c.row % 2:
+                    c.fill = PatternFill("solid", start_color="F2F2F2", end_color="F2F2F2")
+                elif how == "blue-column-font" and not in_rows:
+                    c.font = Font(color="0000FF")
+                elif how == "red-every-fifth" and (c.row + c.column) % 5 == 0:
+                    c.font = Font(color="FF0000", bold=True)
+
+    return fill
+
+
+def _template_formulas(saved: dict[str, object]) -> Callable:
+    """The boat with every clue place a formula, the unused ones ``=IF(1>2,0,"")``; the
+    values a spreadsheet would save go into ``saved``."""
+
+    def fill(ws, wb):
+        rows, cols = clues_of(BOAT)
+        depth = max(len(c) for c in rows + cols)
+        for axis, lines in (("row", rows), ("col", cols)):
+            for i, clues in enumerate(lines):
+                for k in range(depth):
+                    v = clues[k - depth + len(clues)] if k >= depth - len(clues) else ""
+                    r, c = (6 + i, 6 - depth + k) if axis == "row" else (6 - depth + k, 6 + i)
+                    ref = f"{get_column_letter(c)}{r}"
+                    ws[ref] = f"={v}+0" if v != "" else '=IF(1>2,0,"")'
+                    saved[ref] = v
+        box(ws, 6, 6, len(BOAT), len(BOAT[0]))
+
+    return fill
+
+
+def _foreign_cases(folder: Path) -> list[Case]:
+    """Sheets laid out by hand or saved by other programs, as testers made them: a grid
+    marked by an outer border only with an empty edge line, clue cells styled (tinted
+    bands, zebra stripes, a coloured font), template formulas giving empty text, a
+    chart's data on a sheet of its own."""
+    out = []
+    edges = {
+        "last-col": [r + "." for r in BOAT],
+        "first-col": ["." + r for r in BOAT],
+        "last-row": [*BOAT, "." * 8],
+        "first-row": ["." * 8, *BOAT],
+    }
+    for edge, rows_pic in edges.items():
+
+        def framed(ws, wb, rows_pic=rows_pic):
+            put_bands(ws, *clues_of(rows_pic), 6, 6)
+            frame(ws, 6, 6, len(rows_pic), len(rows_pic[0]))
+
+        name = f"outer-border-empty-{edge}"
+        path = _book(folder, name, framed)
+        out.append(Case(name, path, [Expect("Puzzle", grid_ref(rows_pic, 6, 6), rows_pic)]))
+    for how in ("band-tints", "zebra", "blue-column-font"):
+        path = _book(folder, f"styled-clues-{how}", _styled(how))
+        expect = [Expect("Puzzle", grid_ref(HOUSE, 6, 6), HOUSE)]
+        out.append(Case(f"styled-clues-{how}", path, expect, needs=("read_font_colours",)))
+    path = _book(folder, "styled-clues-red-every-fifth", _styled("red-every-fifth"))
+    out.append(
+        Case(
+            "styled-clues-red-every-fifth",
+            path,
+            error=r"rows hold \d+ cells of colour .*, columns \d+; a clue's colour is its cell's "
+            r"fill .*take the colours off its clue cells",
+            needs=("read_font_colours",),
+        )
+    )
+    saved: dict[str, object] = {}
+    path = _book(folder, "formulas-empty-text", _template_formulas(saved))
+    excel_saved(path, saved)
+    expect = [Expect("Puzzle", grid_ref(BOAT, 6, 6), BOAT)]
+    out.append(Case("formulas-empty-text", path, expect, needs=("read_formulas",)))
+
+    def chart_data(ws, wb):
+        puzzle_at(ws, HOUSE, 6, 6)
+        data = wb.create_sheet("Data")  # no header: the numbers read as a grid's table
+        for x in range(5):
+            data.append([x, x * x])
+
+    path = _book(folder, "chart-data-sheet", chart_data)
+    out.append(Case("chart-data-sheet", path, [Expect("Puzzle", grid_ref(HOUSE, 6, 6), HOUSE)]))
+    return out
+
+
 # Workbooks whose reading differs between back ends by nature, with the reason.
 PARITY_EXCLUDED = {
     "formula-unsaved.xlsx": "Calc computes on loading a formula the file saved no value for",
@@ -993,6 +1125,7 @@ def build_corpus(folder: str | Path, *, libreoffice: bool = True) -> list[Case]:
         + _note_cases(folder)
         + _verdict_cases(folder)
         + _xlsxwriter_cases(folder)
+        + _foreign_cases(folder)
     )
     if libreoffice:
         cases += _libreoffice_cases(folder, [c for c in cases if c.name in LIBREOFFICE_SOURCES])

@@ -25,6 +25,9 @@ SERIAL_MARCH_1 = (dt.datetime(2026, 3, 1) - dt.datetime(1899, 12, 30)).days
         (3.1, "General", (3, 1)),
         (2.5, None, (2, 5)),
         (12.0, None, (12,)),
+        ("12.0", None, (12,)),  # a float written as text by another program
+        ("3.00", None, (3,)),
+        ("0.0", None, (0,)),
         (dt.datetime(2026, 3, 1), "m/d", (3, 1)),
         (dt.datetime(2026, 3, 1), "d-mmm", (3, 1)),  # a month name: typed month first
         (dt.datetime(2026, 1, 3), "d/m", (3, 1)),  # typed 3/1 where days come first

@@ -284,3 +284,24 @@ def test_multi_area_addresses_stay_short():
             top, left, bottom, right = parse_area(part)
             covered |= {(r, c) for r in range(top, bottom + 1) for c in range(left, right + 1)}
     assert covered == set(cells)
+
+
+def test_formulas_giving_empty_text_are_empty_clue_places(caller):
+    """Unused clue places holding ``=IF(…,"")`` (xlwings gives None for their empty text,
+    as for empty cells): read as empty places, not as formulas without a value, and the
+    Solve button solves."""
+    from xlsolver.sheets.xlwings_sheet import XwBook
+
+    book, puzzle, (top, left) = template_book(ROWS)
+    sheet = book.sheets.active
+    blanks = [(top - 1 - k, left + j) for j in range(puzzle.width) for k in range(3)]
+    blanks = [cell for cell in blanks if sheet.cell(*cell).value is None and cell[0] > 1]
+    for cell in blanks:
+        sheet.cell(*cell).formula = '=IF(1>2,0,"")'
+    assert blanks
+    read = XwBook(book).sheet("Puzzle").read_values((*blanks[0], *blanks[0]))
+    assert read == [[""]]
+    caller["book"] = book
+    excel.solve()
+    grid = grid_of(book, puzzle, (top, left))
+    assert puzzle.is_solution(np.array([[cell[0] == GREY for cell in row] for row in grid]))

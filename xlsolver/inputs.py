@@ -164,6 +164,9 @@ def _named(
     """The files one argument names, each with the folder it was walked from (or None);
     a folder's passed-over files and the argument's error are noted in ``found``."""
     path = Path(arg)
+    if path.is_dir() and excluded(path):
+        found.errors.append(f"{arg}: this folder is where the output goes; write it elsewhere")
+        return []
     if path.is_dir():
         files, passed = _walk(path, take, excluded)
         if passed:

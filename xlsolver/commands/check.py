@@ -7,7 +7,7 @@ import json
 
 from ..limits import DEFAULT_TIME_LIMIT
 from ._teaching import BAD_INPUT, fail, report
-from .options import add_time_limit
+from .options import add_range, add_time_limit, sheet_or_range
 
 HELP = "tell whether a puzzle sheet has one solution and how hard it is (writes nothing)"
 
@@ -21,6 +21,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="the puzzle's sheet (default: Puzzle, first); of a puzzle file, the title or "
         "number of one puzzle (default: every puzzle)",
     )
+    add_range(p)
     add_time_limit(p, DEFAULT_TIME_LIMIT)
     p.add_argument("--json", action="store_true", help="print the verdict as one JSON line")
 
@@ -29,12 +30,16 @@ def run(args: argparse.Namespace) -> int:
     """Read, judge, print (every puzzle of a puzzle file that holds several)."""
     from ..workbook.files import is_workbook
 
+    try:
+        sheet = sheet_or_range(args, is_workbook(args.workbook))
+    except ValueError as exc:
+        return fail(exc, args.workbook)
     if not is_workbook(args.workbook):
         return _check_file(args)
     from ..teaching import check_workbook
 
     try:
-        verdict = check_workbook(args.workbook, sheet=args.sheet, time_limit=args.time_limit)
+        verdict = check_workbook(args.workbook, sheet=sheet, time_limit=args.time_limit)
     except BAD_INPUT as exc:
         return fail(exc, args.workbook)
     return report(args.workbook, verdict, args.json)

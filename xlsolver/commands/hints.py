@@ -9,7 +9,7 @@ from collections import Counter
 from ..exits import EXIT_OK, EXIT_UNSOLVED
 from ..limits import DEFAULT_TIME_LIMIT
 from ._teaching import BAD_INPUT, fail
-from .options import add_time_limit
+from .options import add_range, add_time_limit, sheet_or_range
 
 HELP = "write the order in which a puzzle's cells can be deduced, with reasons, to a workbook"
 
@@ -26,6 +26,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="the puzzle's sheet (default: Puzzle, first); of a puzzle file of several "
         "puzzles, the title or number of one",
     )
+    add_range(p)
     add_time_limit(p, DEFAULT_TIME_LIMIT)
 
 
@@ -34,12 +35,17 @@ def run(args: argparse.Namespace) -> int:
     with a note saying so, exit 1)."""
     from ..hints import HintsStopped, NoSolution
     from ..teaching import hints_workbook
+    from ..workbook.files import is_workbook
 
+    try:
+        sheet = sheet_or_range(args, is_workbook(args.workbook))
+    except ValueError as exc:
+        return fail(exc, args.workbook)
     try:
         steps = hints_workbook(
             args.workbook,
             args.output,
-            sheet=args.sheet,
+            sheet=sheet,
             lang=args.lang,
             stages=args.stages,
             time_limit=args.time_limit,

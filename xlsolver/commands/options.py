@@ -27,3 +27,24 @@ def add_time_limit(parser: argparse.ArgumentParser, default: float | None = None
         metavar="SECONDS",
         help="stop after this many seconds and report what is known" + tail,
     )
+
+
+def add_range(parser: argparse.ArgumentParser) -> None:
+    """``--range SHEET!A1:Z30``: one puzzle of a sheet that holds several."""
+    parser.add_argument(
+        "--range",
+        metavar="SHEET!A1:Z30",
+        help="only the puzzle in this range of a sheet (its grid, or the grid with its clues)",
+    )
+
+
+def sheet_or_range(args: argparse.Namespace, workbook: bool) -> str | None:
+    """The sheet (or ``--range``) a teaching command works on; ValueError when both are
+    given, or a range for a puzzle file."""
+    if args.range is None:
+        return args.sheet
+    if args.sheet is not None:
+        raise ValueError("give --sheet or --range, not both")
+    if not workbook:
+        raise ValueError(f"--range {args.range}: only a workbook has ranges")
+    return args.range

@@ -10,6 +10,7 @@ Long by design: every openpyxl call the protocol makes lives here, one method ea
 from __future__ import annotations
 
 import colorsys
+import functools
 import io
 import os
 import warnings
@@ -87,9 +88,37 @@ def tinted(rgb: str, tint: float) -> str:
     return "#" + "".join(f"{round(v * 255):02X}" for v in out)
 
 
-def colour_hex(color) -> str | None:
+THEME_SLOTS = ("lt1", "dk1", "lt2", "dk2", *(f"accent{i}" for i in range(1, 7)))
+DRAWING_NS = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
+
+
+def theme_colours(wb) -> tuple[str, ...]:
+    """The colours of a workbook's own theme in theme-index order (lt1, dk1, lt2, dk2,
+    accent1..6): the file's theme as loaded, else the one openpyxl writes into a new
+    file; Office's defaults when it cannot be read."""
+    from xml.etree import ElementTree
+
+    from openpyxl.writer.theme import theme_xml
+
+    xml = getattr(wb, "loaded_theme", None) or theme_xml
+    try:
+        scheme = ElementTree.fromstring(xml).find(f".//{DRAWING_NS}clrScheme")
+        out = []
+        for slot in THEME_SLOTS:
+            colour = scheme.find(DRAWING_NS + slot)[0]
+            value = colour.get("val") if colour.tag.endswith("srgbClr") else colour.get("lastClr")
+            if not value or len(value) != 6:
+                value = {"dk1": "000000", "lt1": "FFFFFF"}[slot]  # windowText, window
+            out.append("#" + value.upper())
+        return tuple(out)
+    except Exception:  # no theme, or one this reading does not follow: Office's colours
+        return THEME_COLOURS
+
+
+def colour_hex(color, theme: tuple[str, ...] = THEME_COLOURS) -> str | None:
     """An openpyxl Color as ``#RRGGBB`` (indexed and theme colours resolved, a tint
-    applied, as Excel's "Lighter 80%" shades), else None."""
+    applied, as Excel's "Lighter 80%" shades), else None. ``theme``: the workbook's
+    theme colours (see :func:`theme_colours`)."""
     if color is None:
         return None
     kind = getattr(color, "type", None)
@@ -99,19 +128,31 @@ def colour_hex(color) -> str | None:
     elif kind == "indexed" and isinstance(color.indexed, int):
         if 0 <= color.indexed < len(COLOR_INDEX):
             out = "#" + COLOR_INDEX[color.indexed][-6:].upper()
-    elif kind == "theme" and isinstance(color.theme, int) and color.theme < len(THEME_COLOURS):
-        out = THEME_COLOURS[color.theme]
+    elif kind == "theme" and isinstance(color.theme, int) and 0 <= color.theme < len(theme):
+        out = theme[color.theme]
     tint = getattr(color, "tint", 0) or 0
     if out is not None and isinstance(tint, float) and tint:
         out = tinted(out, max(-1.0, min(1.0, tint)))
     return out
 
 
-def fill_hex(fill) -> str | None:
-    """The colour a cell's fill shows, ``None`` when it has no pattern fill."""
-    if fill is None or fill.fill_type in (None, "none"):
+def fill_hex(fill, theme: tuple[str, ...] = THEME_COLOURS) -> str | None:
+    """The colour a cell's fill shows, ``None`` when it has none; a gradient shows the
+    mean of its stops' colours (as LibreOffice shows one in a single colour)."""
+    if fill is None:
         return None
-    return colour_hex(fill.fgColor) or colour_hex(fill.start_color)
+    stops = getattr(fill, "stop", None)
+    if stops is not None and not hasattr(fill, "fgColor"):  # a GradientFill
+        colours = [c for c in (colour_hex(s.color, theme) for s in stops) if c]
+        if not colours:
+            return None
+        mean = [
+            round(sum(int(c[i : i + 2], 16) for c in colours) / len(colours)) for i in (1, 3, 5)
+        ]
+        return "#" + "".join(f"{v:02X}" for v in mean)
+    if fill.fill_type in (None, "none"):
+        return None
+    return colour_hex(fill.fgColor, theme) or colour_hex(fill.start_color, theme)
 
 
 def _not_a_workbook(path: Path) -> str:
@@ -180,6 +221,15 @@ def check_workbook_file(path: Path) -> None:
         raise WorkbookError(f"{path}: the workbook is corrupt ({exc})") from None
 
 
+def _saved_value(cell) -> object:
+    """What the file saved for a cell: an empty text result of a formula (``<v></v>``
+    typed as text, as Excel and LibreOffice save ``=IF(…,"")``) is ``""``, not None."""
+    value = getattr(cell, "value", None)
+    if value is None and getattr(cell, "data_type", None) in ("s", "str", "inlineStr"):
+        return ""
+    return value
+
+
 def open_book(path: str | os.PathLike, *, read_only: bool = False) -> XlsxBook:
     """Open an .xlsx/.xlsm file (macros kept for .xlsm); WorkbookError when unreadable."""
     path = Path(path)
@@ -227,6 +277,11 @@ class XlsxSheet(SheetBase):
     def name(self) -> str:
         """The sheet's name as the user sees it."""
         return self.ws.title
+
+    @functools.cached_property
+    def theme(self) -> tuple[str, ...]:
+        """The workbook's theme colours, what a theme-coloured fill or font shows."""
+        return theme_colours(self.ws.parent)
 
     def used_range(self) -> Rect | None:
         """The rectangle holding every value, fill or border, ``None`` for an empty sheet."""
@@ -315,7 +370,7 @@ class XlsxSheet(SheetBase):
         return self._read_style(
             rect,
             lambda cell: (
-                font_colour(colour_hex(cell.font.color))
+                font_colour(colour_hex(cell.font.color, self.theme))
                 if cell is not None and cell.has_style and cell.font is not None
                 else None
             ),
@@ -334,7 +389,9 @@ class XlsxSheet(SheetBase):
         """Fill colours (``#RRGGBB``) of a rectangle, ``None`` where unfilled."""
         return self._read_style(
             rect,
-            lambda cell: fill_hex(cell.fill) if cell is not None and cell.has_style else None,
+            lambda cell: (
+                fill_hex(cell.fill, self.theme) if cell is not None and cell.has_style else None
+            ),
         )
 
     def read_diagonals(self, rect: Rect) -> list[list[bool]]:
@@ -683,15 +740,11 @@ class XlsxBook:
                         if title not in wb.sheetnames:
                             return None
                         rows = wb[title].iter_rows(
-                            min_row=top,
-                            max_row=bottom,
-                            min_col=left,
-                            max_col=right,
-                            values_only=True,
+                            min_row=top, max_row=bottom, min_col=left, max_col=right
                         )
                         for r, row in enumerate(rows, start=top):
-                            for c, value in enumerate(row, start=left):
-                                known[(r, c)] = value
+                            for c, cell in enumerate(row, start=left):
+                                known[(r, c)] = _saved_value(cell)
                     finally:
                         wb.close()
             except Exception:  # the file changed or vanished since it was opened

@@ -141,8 +141,9 @@ class Sheet(Protocol):
         """Cell values of a rectangle, row by row (``None`` for empty cells and for the
         cells a merge covers: only its top-left cell shows a value).
 
-        A formula cell gives the value the spreadsheet computed (or saved, for a file);
-        ``None`` when a file holds the formula without a saved value.
+        A formula cell gives the value the spreadsheet computed (or saved, for a file),
+        ``""`` when that is empty text (``=IF(A1>0,A1,"")``); ``None`` when a file holds
+        the formula without a saved value.
         """
 
     def read_formulas(self, rect: Rect) -> list[list[str | None]]:
@@ -160,9 +161,12 @@ class Sheet(Protocol):
     def read_border_sides(self, rect: Rect) -> list[list[int]]:
         """Per cell, the sides its own format draws: ``TOP | BOTTOM | LEFT | RIGHT`` bits."""
 
+    def read_seen_sides(self, rect: Rect) -> list[list[int]]:
+        """Per cell, the sides it shows: drawn by the cell itself or by its neighbour
+        across that side (see :func:`seen_sides`)."""
+
     def read_borders(self, rect: Rect) -> list[list[bool]]:
-        """True where a cell is boxed: a line on all four sides, drawn by the cell itself
-        or by its neighbour across that side (see :func:`boxed_cells`)."""
+        """True where a cell is boxed: a line on all four sides (see :meth:`read_seen_sides`)."""
 
     def read_diagonals(self, rect: Rect) -> list[list[bool]]:
         """True where a cell shows both diagonals (a crossed white cell)."""
@@ -225,8 +229,8 @@ def from_serial(serial: float) -> datetime.datetime | datetime.time:
     return SERIAL_EPOCH + datetime.timedelta(days=day) + diff
 
 
-def boxed_cells(sides: list[list[int]]) -> list[list[bool]]:
-    """Which inner cells of a side grid show a line on all four sides.
+def seen_sides(sides: list[list[int]]) -> list[list[int]]:
+    """The sides each inner cell of a side grid shows: ``TOP | BOTTOM | LEFT | RIGHT``.
 
     ``sides`` covers the rectangle asked about plus one cell on every side (the
     neighbours, 0 beyond the sheet's edge); a side counts when the cell draws it or the
@@ -236,13 +240,12 @@ def boxed_cells(sides: list[list[int]]) -> list[list[bool]]:
     for i in range(1, len(sides) - 1):
         row = []
         for j in range(1, len(sides[0]) - 1):
-            own = sides[i][j]
-            seen = own
+            seen = sides[i][j]
             seen |= TOP if sides[i - 1][j] & BOTTOM else 0
             seen |= BOTTOM if sides[i + 1][j] & TOP else 0
             seen |= LEFT if sides[i][j - 1] & RIGHT else 0
             seen |= RIGHT if sides[i][j + 1] & LEFT else 0
-            row.append(seen == ALL_SIDES)
+            row.append(seen)
         out.append(row)
     return out
 
@@ -255,8 +258,8 @@ class SheetBase:
         """No borders known (a back end that can read them overrides this)."""
         return _filled(rect, 0)
 
-    def read_borders(self, rect: Rect) -> list[list[bool]]:
-        """True where a cell is boxed (its own sides and its neighbours' facing sides)."""
+    def read_seen_sides(self, rect: Rect) -> list[list[int]]:
+        """The sides each cell shows, drawn by itself or by its neighbour across them."""
         top, left, bottom, right = rect
         outer = (max(1, top - 1), max(1, left - 1), bottom + 1, right + 1)
         sides = self.read_border_sides(outer)
@@ -264,7 +267,11 @@ class SheetBase:
             sides = [[0] * len(sides[0]), *sides]
         if left == 1:
             sides = [[0, *row] for row in sides]
-        return boxed_cells(sides)
+        return seen_sides(sides)
+
+    def read_borders(self, rect: Rect) -> list[list[bool]]:
+        """True where a cell is boxed (its own sides and its neighbours' facing sides)."""
+        return [[seen == ALL_SIDES for seen in row] for row in self.read_seen_sides(rect)]
 
     def read_formulas(self, rect: Rect) -> list[list[str | None]]:
         """No formulas known."""

@@ -262,6 +262,7 @@ class UnoSheet(SheetBase):
         openpyxl reads it from a file.
         """
         values = [[_plain(v) for v in row] for row in self._range(rect).getDataArray()]
+        self._empty_results(rect, values)
         if any(v is not None for row in values for v in row):  # Calc keeps covered values
             blank_covered(values, rect, self._merges_in(self._used_area()))
         if any(isinstance(v, (int, float)) for row in values for v in row):
@@ -272,6 +273,16 @@ class UnoSheet(SheetBase):
                     if kinds[i][j] and isinstance(v, (int, float)) and not isinstance(v, bool):
                         values[i][j] = from_serial(v)
         return values
+
+    def _empty_results(self, rect: Rect, values: list[list[object]]) -> None:
+        """``""`` for the formulas whose result is empty text: the data array gives ``""``
+        for them and for empty cells alike, and Calc always has a formula's result."""
+        top, left = rect[0], rect[1]
+        for a in self._range(rect).queryContentCells(FORMULA_CELLS).getRangeAddresses():
+            for r in range(a.StartRow + 1 - top, a.EndRow + 2 - top):
+                for c in range(a.StartColumn + 1 - left, a.EndColumn + 2 - left):
+                    if values[r][c] is None:
+                        values[r][c] = ""
 
     def _kind(self, key: int) -> int:
         """The date/time bits of a number format's type (0 for plain numbers)."""

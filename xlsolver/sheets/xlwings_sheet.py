@@ -147,7 +147,17 @@ class XwSheet(SheetBase):
         values = [[_plain(v) for v in row] for row in self._range(rect).options(ndim=2).value]
         if any(v is not None for row in values for v in row):
             self._blank_covered(rect, values)
+        if any(v is None for row in values for v in row):
+            self._empty_results(rect, values)
         return values
+
+    def _empty_results(self, rect: Rect, values: list[list[object]]) -> None:
+        """``""`` for formulas whose result is empty text: xlwings gives None for them as
+        for empty cells (on Windows), and Excel always has a formula's result."""
+        for i, row in enumerate(self.read_formulas(rect)):
+            for j, formula in enumerate(row):
+                if formula is not None and values[i][j] is None:
+                    values[i][j] = ""
 
     def _blank_covered(self, rect: Rect, values: list[list[object]]) -> None:
         """Empty the values of cells a merge covers: one call for the rectangle and one

@@ -22,11 +22,12 @@ import numpy as np
 from ..limits import MAX_SIDE
 from ..nonogram.colour_puzzle import Palette
 from ..sheets.errors import WorkbookError
-from ..sheets.protocol import Book, Rect, Sheet, holds
+from ..sheets.protocol import ALL_SIDES, Book, Rect, Sheet, holds
 from ..workbook.address import parse_range, where
 from ..workbook.files import open_book
+from ..workbook.frames import framed_cells
 from ..workbook.layout import GRID_NAME
-from ..workbook.marks import BLACK_MARKS, mark_text, read_black
+from ..workbook.marks import BLACK_MARKS, WHITE_MARKS, mark_text, read_black
 from .colour_drawing import drawing_colours
 
 CANVAS = 0.8  # HLS lightness from which a fill can be the canvas (pale tints, not yellows)
@@ -86,8 +87,39 @@ class MergedView:
 
 
 def _boxed(sheet: Sheet, used: Rect) -> np.ndarray:
-    """Which used cells are boxed (a border on every side)."""
-    return np.array(sheet.read_borders(used), dtype=bool)
+    """Which used cells are boxed: a border on every side, or inside a drawn frame (an
+    outer border round the drawing area)."""
+    seen = np.array(sheet.read_seen_sides(used), dtype=np.int8)
+    return (seen == ALL_SIDES) | framed_cells(seen)
+
+
+def _typed_white(sheet: Sheet, used: Rect) -> np.ndarray:
+    """Which used cells hold a typed white mark (``0``, ``×``, ``・``)."""
+    values = sheet.read_values(used)
+    return np.array([[mark_text(v) in WHITE_MARKS for v in row] for row in values], dtype=bool)
+
+
+def _touching(boxed: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:
+    """The boxed cells of the groups (4-connected) that reach into or border ``box``, the
+    marks' bounds: a bordered table elsewhere on the sheet is not the drawing's area."""
+    out = np.zeros_like(boxed)
+    top, left, bottom, right = box
+    h, w = boxed.shape
+    seeds = [
+        (r, c)
+        for r in range(max(top - 1, 0), min(bottom + 2, h))
+        for c in range(max(left - 1, 0), min(right + 2, w))
+        if boxed[r, c]
+    ]
+    while seeds:
+        r, c = seeds.pop()
+        if out[r, c]:
+            continue
+        out[r, c] = True
+        for a, b in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if 0 <= a < h and 0 <= b < w and boxed[a, b] and not out[a, b]:
+                seeds.append((a, b))
+    return out
 
 
 def _bounds(mask: np.ndarray) -> tuple[int, int, int, int] | None:
@@ -170,7 +202,10 @@ def read_drawing(sheet: Sheet, book: Book | None = None, rect: Rect | None = Non
             raise WorkbookError(
                 f"{sheet.name}: no drawing found — fill cells (any colour) or type x or 1 in them"
             )
-        boxed = _boxed(sheet, used)
+        white = _typed_white(sheet, used)  # a row of 0s typed under a drawing in 0 and 1
+        if white.any():
+            found = _bounds(marks | _touching(white, found))
+        boxed = _touching(_boxed(sheet, used), found)
         if boxed.any():
             box = _bounds(boxed)
             found = tuple(f(a, b) for f, a, b in zip((min, min, max, max), found, box, strict=True))

@@ -59,6 +59,17 @@ class Key:
     solution: np.ndarray
     source: str
     title: str = ""  # the puzzle's title as the worksheet shows it
+    givens: np.ndarray | None = None  # cells printed on the worksheet (uint8 states)
+
+    def solves(self, answer: np.ndarray) -> bool:
+        """True when an answer meets every clue and every printed given: a solution of
+        the puzzle the students were given (of one with several, another than the key's)."""
+        if not self.puzzle.is_solution(answer):
+            return False
+        if self.givens is None:
+            return True
+        given = np.asarray(self.givens) != BLANK  # the key agrees with every given
+        return bool((answer[given] == self.solution[given]).all())
 
 
 @dataclass
@@ -107,9 +118,10 @@ def read_key(path: str | os.PathLike, sheet: str | None = None) -> Key:
         raise WorkbookError(with_file(str(path), str(exc))) from None
     title = sheet_title(book, found) or Path(path).stem
     picture = answer_key_picture(book, found)
+    givens = found.givens if found.givens is not None and found.givens.any() else None
     if picture is not None:
-        return Key(found.puzzle, picture, f"{path} ({KEY_SHEET})", title)
-    return _solved_key(found.puzzle, found.givens, path, title)
+        return Key(found.puzzle, picture, f"{path} ({KEY_SHEET})", title, givens)
+    return _solved_key(found.puzzle, givens, path, title)
 
 
 def _solved_key(puzzle, givens, path, title: str) -> Key:
@@ -120,7 +132,7 @@ def _solved_key(puzzle, givens, path, title: str) -> Key:
             f"{path}: the puzzle is {result.status}; a key needs one solution "
             f"(or an '{KEY_SHEET}' sheet)"
         )
-    return Key(puzzle, result.solutions[0], str(path), title)
+    return Key(puzzle, result.solutions[0], str(path), title, givens)
 
 
 def answer_key_picture(book, found: SheetPuzzle) -> np.ndarray | None:
@@ -171,7 +183,21 @@ def student_name(sheet: Sheet, fallback: str) -> str:
                 for name in row[j + 1 : j + 1 + NAME_SEARCH_COLUMNS]:
                     if name is not None and str(name).strip():
                         return str(name).strip()
+            typed = _typed_after_label(v)
+            if typed:
+                return typed
     return fallback
+
+
+def _typed_after_label(value: object) -> str:
+    """The name typed into the label's own cell (``Name: Ann Lee``, ``名前：山田``), else ""."""
+    if not isinstance(value, str):
+        return ""
+    text = unicodedata.normalize("NFKC", value).strip()
+    label, colon, rest = text.partition(":")
+    if colon and label.strip().lower() in NAME_LABELS and rest.strip():
+        return rest.strip()
+    return ""
 
 
 def grade_file(
@@ -210,8 +236,8 @@ def _grade_book(book, path: Path, key: Key, grade: Grade, out_dir, lang: str, co
         grade.error = str(exc)
         return
     wrong = answer != key.solution
-    if wrong.any() and key.puzzle.is_solution(answer):
-        wrong[:] = False  # another solution of a puzzle with several: it meets every clue
+    if wrong.any() and key.solves(answer):
+        wrong[:] = False  # another solution of a puzzle with several: clues and givens met
         grade.note = say(lang, "other_solution")
     elif not read_marked(sheet, found.grid).any():  # handed back blank, or written elsewhere
         elsewhere = marks_elsewhere(book, found)

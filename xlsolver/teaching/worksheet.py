@@ -241,8 +241,17 @@ def sheet_title(book: Book, found: SheetPuzzle) -> str:
 def puzzle_sheet(book: Book, name: str | None = None) -> SheetPuzzle:
     """The puzzle to work on: the named sheet, else the Puzzle sheet, else the first found.
 
-    Cells painted on the grid are read as givens (printed hints).
+    Cells painted on the grid are read as givens (printed hints). A name that is a
+    range (``Two!A1:P20``, as ``--range`` gives it) picks the puzzle in that range.
     """
+    if name is not None and "!" in name and name not in {s.name for s in book.sheets()}:
+        from ..workbook.address import parse_range
+
+        try:
+            sheet, area = parse_range(name)
+            return read_puzzle(book.sheet(sheet), book, givens=True, area=area)
+        except (KeyError, ValueError) as exc:
+            raise WorkbookError(str(exc.args[0])) from None
     if name is not None:
         try:
             return read_puzzle(book.sheet(name), book, givens=True)

@@ -58,6 +58,20 @@ class FileReport:
         return EXIT_OK
 
 
+class Unpainted:
+    """A sheet read as it is and never painted: a run that writes nothing reports what
+    painting would show (the same message and cells) without touching the document."""
+
+    def __init__(self, sheet):
+        self._sheet = sheet
+
+    def __getattr__(self, name: str):
+        return getattr(self._sheet, name)
+
+    def paint(self, cells, style) -> None:
+        """Nothing: the run writes no file."""
+
+
 def with_file(source: str, message: str) -> str:
     """A message that starts with the file it is about (``FILE: Sheet1!B4: …``)."""
     first = message.split(": ", 1)[0]
@@ -98,7 +112,7 @@ def solve_workbook(
         report.error = with_file(report.source, str(exc))
         return report
     try:
-        _solve_book(book, report, target, options, overwrite_input)
+        _solve_book(book, report, target, options, overwrite_input, paint=target is not None)
     finally:
         close_book(book)  # a LibreOffice document is closed; the server stays for the run
     return report
@@ -155,9 +169,12 @@ def _solve_book(
     options: SolveOptions,
     overwrite_input: bool,
     done: Callable[[], object] | None = None,
+    *,
+    paint: bool = True,
 ) -> None:
     """Solve, paint and save an open workbook, filling in the report (``done()`` after
-    each puzzle)."""
+    each puzzle). ``paint=False``: nothing will be written, so nothing is painted (a
+    protected Calc sheet, which refuses paint, is still solved and reported)."""
     try:
         sheet, area = parse_range(options.area) if options.area else (options.sheet, None)
         found = find_puzzles(book, sheet=sheet or options.sheet, givens=options.givens, area=area)
@@ -169,8 +186,9 @@ def _solve_book(
     positions = {s.name: i for i, s in enumerate(book.sheets(), start=1)}
     for sp in found:
         try:
+            sheet = book.sheet(sp.sheet)
             result, painted = answer(
-                book.sheet(sp.sheet),
+                sheet if paint else Unpainted(sheet),
                 sp,
                 first=options.first,
                 time_limit=options.time_limit,

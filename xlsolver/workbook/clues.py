@@ -17,6 +17,7 @@ import unicodedata
 CLUE_LIST = re.compile(r"\d+(?:\s*[\s,、，;；/・･.\-]\s*\d+)*")
 NUMBER = re.compile(r"\d+")
 DECIMAL = re.compile(r"(\d+)\.(\d{1,4})")  # 3.1 → 3 1; longer tails are real decimals
+WHOLE_TEXT = re.compile(r"(\d+)\.0+")  # "3.0", a whole number as text ("3 0" is no clue list)
 # Words that label a board dimension (lower case, without a trailing colon).
 WIDTH_LABELS = frozenset(
     {"width", "w", "cols", "columns", "幅", "横", "よこ", "横幅", "列", "列数"}
@@ -93,6 +94,9 @@ def parse_clues(value: object, number_format: str | None = None) -> tuple[int, .
         text = normalise(value)
         if not text:
             return ()
+        whole = WHOLE_TEXT.fullmatch(text)
+        if whole:  # what a program that wrote floats as text made of 3
+            return (int(whole.group(1)),)
         if CLUE_LIST.fullmatch(text):
             return tuple(int(n) for n in NUMBER.findall(text))
         shown = value.strip().replace("\n", " ")

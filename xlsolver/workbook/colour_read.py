@@ -25,6 +25,7 @@ from ..sheets.errors import WorkbookError
 from ..sheets.protocol import Cell, Rect, Sheet, bounds
 from .address import where
 from .clues import BadClue, normalise, parse_clues
+from .marks import luminance
 
 DEFAULT_INK = "#000000"  # a clue typed without any colour
 WHITE = "#ffffff"
@@ -32,6 +33,11 @@ PALETTE_LABELS = frozenset({"colours", "colors", "palette", "色"})
 PALETTE_SEARCH_ROWS = 4  # the palette row stands at most this many rows below the grid
 MAX_SWATCHES = 30
 NEAR = 90.0  # an answer's fill within this RGB distance of an ink is that ink
+PALE = 0.9  # a clue fill this light (relative luminance) on one band only is a tint
+COLOURS_READ = (
+    "a clue's colour is its cell's fill (or its font colour where it has none): "
+    "if the puzzle is black and white, take the colours off its clue cells"
+)
 CROSS_MARKS = frozenset({"x", "×", "✕", "✗", "・", "·", "-", "/"})
 
 
@@ -109,6 +115,12 @@ def read_colour_puzzle(
     cells = _Cells(sheet, [bounds(band) for band in bands if band])
     rows = [_line(cells, sheet.name, r, skip, not check) for r in row_rects]
     columns = [_line(cells, sheet.name, r, skip, not check) for r in col_rects]
+    decor = decoration(rows, columns)
+    if decor:
+        rows, columns = (
+            [[(n, DEFAULT_INK if c in decor else c) for n, c in line] for line in lines]
+            for lines in (rows, columns)
+        )
     used = _first_seen(rows + columns)
     if len(used) < 2:
         return None
@@ -123,7 +135,23 @@ def read_colour_puzzle(
             meta={"sheet": sheet.name},
         )
     except PuzzleError as exc:
-        raise WorkbookError(_placed(exc, sheet.name, row_rects, col_rects)) from None
+        message = _placed(exc, sheet.name, row_rects, col_rects)
+        if exc.line is None:  # colour totals disagree: the colours may not be meant as inks
+            message += f"; {COLOURS_READ}"
+        raise WorkbookError(message) from None
+
+
+def decoration(lines_rows: list[list[tuple[int, str]]], lines_cols: list[list[tuple[int, str]]]):
+    """Clue colours that are styling, not inks: a colour on one band's clues only (no
+    colour puzzle has that: every cell of a colour lies in a row and in a column) that
+    is pale (a tint, a zebra stripe) or on every clue of its band (a band styled alike)."""
+    out = set()
+    bands = [[c for line in lines for _, c in line] for lines in (lines_rows, lines_cols)]
+    for mine, other in (bands, bands[::-1]):
+        for colour in set(mine) - set(other) - {DEFAULT_INK}:
+            if luminance(colour) >= PALE or all(c == colour for c in mine):
+                out.add(colour)
+    return out
 
 
 def _first_seen(lines: list[list[tuple[int, str]]]) -> list[str]:

@@ -40,6 +40,13 @@ from .scan import CLUE, EMPTY, JUNK, STRONG, Facts, NoPuzzleError, scan
 GRID_NAME, ROW_NAME, COL_NAME, SIZE_NAME = "PuzzleGrid", "RowClues", "ColClues", "PuzzleSize"
 MAX_TRIALS = 200  # clue cells tried one by one to name the one a failed reading trips on
 NO_CLUES = "no clues found (expected column clues above the grid and row clues left of it)"
+RANGE_HOLDS = "a --range holds the puzzle's clues as well as its grid"
+
+
+class NotANonogram(WorkbookError):
+    """A block of numbers that reads as a table: on a sheet beside another sheet's
+    puzzle it is skipped like a notes sheet (a chart's data, a score table)."""
+
 
 __all__ = [
     "GRID_NAME",
@@ -182,7 +189,7 @@ def _no_clues_inside(facts: Facts, grid: Rect) -> None:
     inside = facts.strength[a : max(grid[2] - r0 + 1, 0), b : max(grid[3] - c0 + 1, 0)]
     hits = np.argwhere(inside == STRONG)
     if len(hits) * 2 >= inside.size:  # the "grid" is as full of numbers as a table
-        raise WorkbookError(
+        raise NotANonogram(
             f"{where(facts.sheet, grid)} would be the grid but holds {len(hits)} numbers: "
             f"a table, not a nonogram (clues go above and left of an empty grid)"
         )
@@ -462,7 +469,28 @@ def read_puzzles(
     WorkbookError naming the cell at fault; NoPuzzleError when the sheet holds none.
     ``check`` False finds the grids even when their clues do not add up (to clear them).
     A sheet that cannot be read as it stands is read again with its notes set aside.
+    An ``area`` holding a grid without its clues (the range every report names) picks
+    the puzzles of the whole sheet whose grids lie in it.
     """
+    try:
+        return _read_puzzles(sheet, book, givens=givens, area=area, check=check)
+    except NoPuzzleError as exc:
+        if area is None:
+            raise
+        try:
+            every = _read_puzzles(sheet, book, givens=givens, area=None, check=check)
+        except WorkbookError:
+            every = []
+        inside = [p for p in every if holds(area, p.grid[:2]) and holds(area, p.grid[2:])]
+        if not inside:
+            raise NoPuzzleError(f"{exc}; {RANGE_HOLDS}") from None
+        return inside
+
+
+def _read_puzzles(
+    sheet: Sheet, book: Book | None, *, givens: bool, area: Rect | None, check: bool
+) -> list[SheetPuzzle]:
+    """:func:`read_puzzles` of the area as given."""
     names = named_ranges(book, sheet.name) if area is None else {}
     facts = scan(sheet, area)
     before = facts.kind.copy()
@@ -565,7 +593,7 @@ def read_puzzle(
         ranges = " and ".join(p.where for p in found)
         raise WorkbookError(
             f"{sheet.name}: several puzzles ({ranges}); pick one with --range "
-            f"{found[0].where} or a defined name {GRID_NAME}"
+            f"{where(sheet.name, _footprint(found[0]))} or a defined name {GRID_NAME}"
         )
     return found[0]
 
@@ -581,6 +609,7 @@ def find_puzzles(
     found: list[SheetPuzzle] = []
     first_miss: NoPuzzleError | None = None
     first_error: WorkbookError | None = None
+    first_table: NotANonogram | None = None
     for s in sheets:
         try:
             found.extend(read_puzzles(s, book, givens=givens, area=area))
@@ -588,6 +617,10 @@ def find_puzzles(
             if sheet:
                 raise
             first_miss = first_miss or exc
+        except NotANonogram as exc:
+            if sheet or len(sheets) == 1:
+                raise
+            first_table = first_table or exc  # a table: skipped like a notes sheet
         except WorkbookError as exc:
             if sheet or len(sheets) == 1:
                 raise
@@ -602,6 +635,8 @@ def find_puzzles(
             f"--sheet {puzzles[0]!r}{others}"
         )
     if not found:
+        if first_table is not None:
+            raise first_table
         if len(sheets) == 1 and first_miss is not None:
             raise first_miss
         raise NoPuzzleError(f"{NO_CLUES.replace('found', 'found on any sheet', 1)}")

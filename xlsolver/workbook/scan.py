@@ -2,7 +2,7 @@
 
 Everything comes through the sheet protocol (values, fills, borders, number formats,
 formulas), so the openpyxl, UNO and xlwings back ends give the finder the same facts.
-Reads a back end may lack (``read_borders``, ``read_number_formats``,
+Reads a back end may lack (``read_seen_sides``, ``read_number_formats``,
 ``read_formulas``) fall back to "none known".
 """
 
@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..sheets.errors import WorkbookError
-from ..sheets.protocol import Cell, Rect, Sheet
+from ..sheets.protocol import ALL_SIDES, Cell, Rect, Sheet
 from .address import where
 from .clues import BadClue, dimension_label, parse_clues
+from .frames import framed_cells
 from .marks import PAPER, is_symbol, luminance
 
 MAX_SCAN_CELLS = 2_000_000  # a used range larger than this is not scanned cell by cell
@@ -43,7 +44,7 @@ class Facts:
     kind: np.ndarray  # EMPTY / CLUE / JUNK / TEXT / MARK / RULER
     strength: np.ndarray  # 0, WEAK or STRONG per clue cell
     filled: np.ndarray  # a visible fill
-    boxed: np.ndarray  # a line on all four sides
+    boxed: np.ndarray  # a line on all four sides, or inside a drawn frame (an outer border)
     formulas: dict[Cell, str] = field(default_factory=dict)  # formulas without a saved value
 
     @property
@@ -146,7 +147,7 @@ def scan(sheet: Sheet, area: Rect | None = None) -> Facts:
     formats = _read(sheet, "read_number_formats", used)
     formulas = _read(sheet, "read_formulas", used)
     fills = sheet.read_fills(used)
-    borders = _read(sheet, "read_borders", used)
+    seen = _read(sheet, "read_seen_sides", used)
     kind = np.zeros((h, w), dtype=np.int8)
     strength = np.zeros((h, w), dtype=np.int8)
     unsaved: dict[Cell, str] = {}
@@ -160,9 +161,9 @@ def scan(sheet: Sheet, area: Rect | None = None) -> Facts:
     filled = np.array(
         [[f is not None and luminance(f) < PAPER for f in row] for row in fills], dtype=bool
     ).reshape(h, w)
-    boxed = (
-        np.array(borders, dtype=bool).reshape(h, w)
-        if borders is not None
-        else np.zeros((h, w), dtype=bool)
-    )
+    if seen is None:
+        boxed = np.zeros((h, w), dtype=bool)
+    else:
+        sides = np.array(seen, dtype=np.int8).reshape(h, w)
+        boxed = (sides == ALL_SIDES) | framed_cells(sides)
     return Facts(sheet.name, (top, left), values, formats, kind, strength, filled, boxed, unsaved)

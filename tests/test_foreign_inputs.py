@@ -1,0 +1,344 @@
+"""Inputs xlsolver did not write, as testers made them: a ``--range`` naming the grid
+alone, a protected Calc sheet solved without writing, template formulas giving empty
+text, drawings with gradient fills, the workbook's own theme colours, a name typed into
+the label's cell, a drawing framed by an outer border, an output folder that is the
+input folder. (Sheet layouts of the same kind are in the corpus, tests/corpus.py.)"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+import numpy as np
+import pytest
+from conftest import HEART, WORKBOOKS, picture
+from corpus import BOAT, clues_of, frame, put_bands
+from openpyxl import Workbook, load_workbook
+from openpyxl.styles import Border, Color, GradientFill, PatternFill, Side
+from openpyxl.writer.theme import theme_xml
+
+from xlsolver.cli import main
+from xlsolver.nonogram.puzzle import Puzzle
+from xlsolver.sheets.openpyxl_sheet import open_book
+from xlsolver.teaching import KEY_SHEET, PUZZLE_SHEET, read_drawing_file
+from xlsolver.workbook.batch import SolveOptions, solve_workbook
+from xlsolver.workbook.layout import read_puzzle, read_puzzles
+
+HAND_MADE = WORKBOOKS / "hand-made.xlsx"  # sheet Two holds two puzzles side by side
+BLACK = PatternFill("solid", fgColor="FF000000")
+THIN = Side(style="thin")
+
+
+def soffice_convert(source: Path, fmt: str, out_dir: Path) -> Path:
+    """``source`` saved by LibreOffice as ``fmt`` (skips when LibreOffice is absent)."""
+    soffice = shutil.which("soffice")
+    if soffice is None:
+        pytest.skip("LibreOffice (soffice) is not installed")
+    with tempfile.TemporaryDirectory() as profile:
+        subprocess.run(
+            [soffice, f"-env:UserInstallation=file://{profile}", "--headless"]
+            + ["--convert-to", fmt, "--outdir", str(out_dir), str(source)],
+            check=True,
+            capture_output=True,
+            timeout=180,
+        )
+    out = out_dir / f"{source.stem}.{fmt}"
+    assert out.exists(), f"LibreOffice did not write {out.name}"
+    return out
+
+
+def grid_of(record: dict) -> np.ndarray:
+    """The first solution of a ``--json`` record as booleans."""
+    return np.array([[ch == "#" for ch in row] for row in record["solutions"][0]])
+
+
+# ---- --range: the grid every report names picks its puzzle ---------------------------
+
+
+def test_a_range_naming_the_grid_alone_picks_that_puzzle(capsys):
+    """The several-puzzles message offers a range that works, and the grid range every
+    report prints (``range`` in --json) works too, in solve, check and hints."""
+    assert main(["check", str(HAND_MADE), "--sheet", "Two"]) == 2
+    err = capsys.readouterr().err
+    offered = re.search(r"pick one with --range (\S+)", err).group(1)
+    grids = re.findall(r"Two![A-Z]+\d+:[A-Z]+\d+", err.split("pick one")[0])
+    assert len(grids) == 2 and offered not in grids  # the offer holds the clues too
+    book = open_book(HAND_MADE)
+    for area in (offered, grids[0], grids[1]):
+        assert main(["solve", str(HAND_MADE), "--range", area, "--json"]) == 0
+        record = json.loads(capsys.readouterr().out.splitlines()[0])
+        assert record["range"] in grids and record["status"] == "unique"
+        puzzle = {p.where: p.puzzle for p in read_puzzles(book.sheet("Two"), book)}[record["range"]]
+        assert puzzle.is_solution(grid_of(record))  # checked against the clues
+        assert main(["check", str(HAND_MADE), "--range", area]) == 0
+        assert "verdict: unique" in capsys.readouterr().out
+
+
+def test_hints_take_a_range_and_a_range_holding_nothing_says_what_it_should_hold(tmp_path, capsys):
+    assert (
+        main(["hints", str(HAND_MADE), "--range", "Two!G6:P15", "-o", str(tmp_path / "h.xlsx")])
+        == 0
+    )
+    assert "steps" in capsys.readouterr().out
+    assert main(["solve", str(HAND_MADE), "--range", "Two!AF30:AH31"]) == 2
+    assert "a --range holds the puzzle's clues as well as its grid" in capsys.readouterr().err
+
+
+def test_range_is_for_workbooks_and_not_beside_sheet(tmp_path, capsys):
+    non = tmp_path / "p.non"
+    non.write_text("width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n")
+    assert main(["check", str(non), "--range", "A!A1:B2"]) == 2
+    assert "only a workbook has ranges" in capsys.readouterr().err
+    assert main(["check", str(HAND_MADE), "--sheet", "Two", "--range", "Two!G6:P15"]) == 2
+    assert "give --sheet or --range, not both" in capsys.readouterr().err
+
+
+# ---- Calc: a protected sheet, formulas giving empty text ------------------------------
+
+
+@pytest.mark.libreoffice
+def test_a_protected_ods_is_solved_when_nothing_is_written(tmp_path):
+    """Calc refuses paint on a protected sheet; a run that writes nothing paints nothing,
+    so it reports the solution (it stopped with "the sheet is protected" before)."""
+    puzzle = Puzzle.from_solution(picture(HEART))
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Puzzle"
+    put_bands(ws, list(puzzle.rows), list(puzzle.cols), 6, 6)
+    ws.protection.sheet = True
+    wb.save(tmp_path / "locked.xlsx")
+    ods = soffice_convert(tmp_path / "locked.xlsx", "ods", tmp_path)
+    before = ods.read_bytes()
+    report = solve_workbook(ods, None, SolveOptions())
+    assert not report.error, report.error
+    (sheet,) = report.sheets
+    assert sheet.status == "unique" and sheet.message == "unique solution painted"
+    assert puzzle.is_solution(grid_of(sheet.record))
+    written = solve_workbook(ods, tmp_path / "out.ods", SolveOptions())
+    assert "protected" in written.error and not (tmp_path / "out.ods").exists()
+    assert ods.read_bytes() == before
+
+
+@pytest.mark.libreoffice
+@pytest.mark.parametrize("fmt", ["xlsx", "ods"])
+def test_template_formulas_giving_empty_text_read_after_a_libreoffice_save(tmp_path, fmt):
+    """Clue places filled by formulas, the unused ones ``=IF(…,"")``, saved by LibreOffice
+    (which computes them): read as empty places through openpyxl and through Calc (it said
+    "the formula has no saved value" though the file holds one)."""
+    rows, cols = clues_of(BOAT)
+    depth = max(len(c) for c in rows + cols)
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Puzzle"
+    for i, clues in enumerate(rows):
+        for k in range(depth):
+            v = clues[k - depth + len(clues)] if k >= depth - len(clues) else None
+            ws.cell(6 + i, 6 - depth + k, f"={v}*1" if v else '=IF(1>2,0,"")')
+    for j, clues in enumerate(cols):
+        for k in range(depth):
+            v = clues[k - depth + len(clues)] if k >= depth - len(clues) else None
+            ws.cell(6 - depth + k, 6 + j, f"={v}*1" if v else '=IF(1>2,0,"")')
+    wb.save(tmp_path / "formulas.xlsx")
+    unsaved = solve_workbook(tmp_path / "formulas.xlsx", None, SolveOptions())
+    assert "has no saved value" in unsaved.error  # openpyxl saved no values: still refused
+    out = tmp_path / "saved"
+    out.mkdir()
+    saved = soffice_convert(tmp_path / "formulas.xlsx", fmt, out)
+    report = solve_workbook(saved, None, SolveOptions())
+    assert not report.error, report.error
+    (sheet,) = report.sheets
+    assert sheet.status == "unique" and sheet.record["range"] == "Puzzle!F6:M11"
+    assert np.array_equal(grid_of(sheet.record), picture(BOAT))
+
+
+# ---- teaching: fills, themes, names, frames -------------------------------------------
+
+
+def test_a_gradient_fill_is_read_not_a_crash(tmp_path, capsys):
+    """A cell of the drawing filled with a gradient, and a pupil's name cell decorated
+    with one: make and grade read them (both stopped with an AttributeError)."""
+    wb = Workbook()
+    ws = wb.active
+    for (r, c), black in np.ndenumerate(picture(HEART)):
+        if black:
+            ws.cell(3 + r, 2 + c).fill = BLACK
+    ws.cell(3, 4).fill = GradientFill(stop=("000000", "333333"))  # a black cell, shaded
+    wb.save(tmp_path / "drawing.xlsx")
+    drawing = read_drawing_file(tmp_path / "drawing.xlsx")
+    assert np.array_equal(drawing.picture, picture(HEART))
+    key = tmp_path / "key.xlsx"
+    assert main(["make", str(tmp_path / "drawing.xlsx"), "-o", str(key), "--mono"]) == 0
+    pupil = tmp_path / "pupil.xlsx"
+    shutil.copy(key, pupil)
+    book = load_workbook(pupil)
+    del book[KEY_SHEET]
+    sheet = book[PUZZLE_SHEET]
+    sheet["A1"].fill = GradientFill(stop=("FFFF00", "FF0000"))
+    book.save(pupil)
+    capsys.readouterr()
+    assert main(["grade", str(pupil), "--key", str(key), "--out-dir", str(tmp_path / "g")]) == 0
+    assert "pupil: " in capsys.readouterr().out
+
+
+def themed(path: Path, accents: dict[int, str]) -> None:
+    """A workbook whose own theme has other accent colours (as a school's template)."""
+    xml = theme_xml
+    for n, rgb in accents.items():
+        xml, count = re.subn(rf'(<a:accent{n}>\s*<a:srgbClr val=")\w+"', rf'\g<1>{rgb}"', xml)
+        assert count == 1
+    wb = load_workbook(path)
+    wb.loaded_theme = xml.encode()
+    wb.save(path)
+
+
+def test_theme_colours_are_the_workbooks_own(tmp_path, capsys):
+    """A cell filled with "Accent 1" shows the file's accent 1: read as that colour (it
+    was read as Office's default blue, so the made puzzle had another ink), and a pupil
+    whose copy has the school's theme and paints with its "Accent 1" is graded right."""
+    rows = ["##..#", "#..##", "..###", ".#...", "##.#."]
+    wb = Workbook()
+    ws = wb.active
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            if ch == "#":
+                red = (r + c) % 2
+                ws.cell(2 + r, 2 + c).fill = (
+                    PatternFill("solid", fgColor=Color(theme=4)) if red else BLACK
+                )
+    wb.save(tmp_path / "drawing.xlsx")
+    themed(tmp_path / "drawing.xlsx", {1: "C00000"})
+    key = tmp_path / "key.xlsx"
+    code = main(["make", str(tmp_path / "drawing.xlsx"), "-o", str(key)])
+    out = capsys.readouterr().out
+    assert code in (0, 1) and "#c00000" in out, out
+    found = read_puzzle(open_book(key).sheet(PUZZLE_SHEET), open_book(key))
+    inks = {found.puzzle.palette.colour(i).rgb: i for i in range(1, found.puzzle.palette.k + 1)}
+    assert "#c00000" in inks
+    pupil = tmp_path / "pupil.xlsx"
+    shutil.copy(key, pupil)
+    book = load_workbook(pupil)
+    del book[KEY_SHEET]
+    sheet = book[PUZZLE_SHEET]
+    top, left = found.grid[:2]
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            if ch == "#":
+                red = (r + c) % 2
+                sheet.cell(top + r, left + c).fill = (
+                    PatternFill("solid", fgColor=Color(theme=4)) if red else BLACK
+                )
+    book.save(pupil)
+    themed(pupil, {1: "C00000"})  # the pupil's copy keeps the school's theme
+    assert main(["grade", str(pupil), "--key", str(key), "--out-dir", str(tmp_path / "g")]) == 0
+    assert "pupil: 0 wrong" in capsys.readouterr().out
+
+
+def test_a_name_typed_into_the_label_cell_is_the_pupils(tmp_path, capsys):
+    key = tmp_path / "key.xlsx"
+    drawing = tmp_path / "drawing.xlsx"
+    wb = Workbook()
+    for (r, c), black in np.ndenumerate(picture(HEART)):
+        if black:
+            wb.active.cell(3 + r, 2 + c).fill = BLACK
+    wb.save(drawing)
+    assert main(["make", str(drawing), "-o", str(key), "--mono"]) == 0
+    pupil = tmp_path / "pupil07.xlsx"
+    shutil.copy(key, pupil)
+    book = load_workbook(pupil)
+    del book[KEY_SHEET]
+    label = next(c for row in book[PUZZLE_SHEET].iter_rows() for c in row if c.value == "Name:")
+    label.value = "Name: Ann Lee"
+    book.save(pupil)
+    capsys.readouterr()
+    main(["grade", str(pupil), "--key", str(key), "--out-dir", str(tmp_path / "g")])
+    assert "Ann Lee:" in capsys.readouterr().out
+
+
+def test_an_output_folder_that_is_the_input_folder_is_named(tmp_path, capsys):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    shutil.copy(WORKBOOKS / "small.xlsx", folder / "ann.xlsx")
+    assert main(["solve", str(folder), "--out-dir", str(folder)]) == 2
+    assert "this folder is where the output goes" in capsys.readouterr().err
+    assert sorted(p.name for p in folder.iterdir()) == ["ann.xlsx"]
+
+
+def drawn(path: Path, rows: list[str], *, outline: bool = False, table: bool = False) -> Path:
+    """A drawing of fills at B3, framed by an outer border, with a bordered table."""
+    wb = Workbook()
+    ws = wb.active
+    for (r, c), black in np.ndenumerate(picture(rows)):
+        if black:
+            ws.cell(3 + r, 2 + c).fill = BLACK
+    if outline:
+        frame(ws, 3, 2, len(rows), len(rows[0]))
+    if table:
+        right = 2 + len(rows[0]) + 3
+        for r, (k, v) in enumerate((("Class", "7B"), ("Date", "Monday"))):
+            for j, text in enumerate((k, v)):
+                ws.cell(3 + r, right + j, text).border = Border(
+                    left=THIN, right=THIN, top=THIN, bottom=THIN
+                )
+    wb.save(path)
+    return path
+
+
+def test_a_drawing_area_is_its_frame_and_not_a_table_beside_it(tmp_path):
+    """Outside Borders round the drawing keep its empty last row; a bordered table three
+    columns right is not part of it (it widened the puzzle by five empty columns)."""
+    rows = [*HEART[:8], "." * 10]  # the heart's last row, empty, inside the frame
+    framed = read_drawing_file(drawn(tmp_path / "framed.xlsx", rows, outline=True))
+    assert framed.picture.shape == (9, 10) and np.array_equal(framed.picture, picture(rows))
+    beside = read_drawing_file(drawn(tmp_path / "beside.xlsx", HEART, table=True))
+    assert np.array_equal(beside.picture, picture(HEART))
+
+
+def test_a_drawing_typed_in_0_and_1_keeps_a_last_row_of_0s(tmp_path):
+    rows = [*HEART[:8], "." * 10]
+    wb = Workbook()
+    for (r, c), black in np.ndenumerate(picture(rows)):
+        wb.active.cell(2 + r, 2 + c, 1 if black else 0)
+    wb.save(tmp_path / "typed.xlsx")
+    drawing = read_drawing_file(tmp_path / "typed.xlsx")
+    assert np.array_equal(drawing.picture, picture(rows))
+
+
+def test_another_solution_must_keep_the_printed_givens(tmp_path, capsys):
+    """A worksheet made unique by printed givens: a pupil who clears them and hands back
+    another grid that meets the clues alone has not solved the printed puzzle (it was
+    graded 100 as "another solution")."""
+    diagonal = ["#....", ".#...", "..#..", "...#.", "....#"]  # 120 solutions by the clues
+    drawing = tmp_path / "diagonal.xlsx"
+    wb = Workbook()
+    for (r, c), black in np.ndenumerate(picture(diagonal)):
+        if black:
+            wb.active.cell(2 + r, 2 + c).fill = BLACK
+    wb.save(drawing)
+    key = tmp_path / "key.xlsx"
+    assert main(["make", str(drawing), "-o", str(key), "--mono", "--add-givens"]) in (0, 1)
+    book = open_book(key)
+    found = read_puzzle(book.sheet(PUZZLE_SHEET), book, givens=True)
+    assert found.givens.any()
+    anti = picture(diagonal)[:, ::-1]
+    assert found.puzzle.is_solution(anti)  # meets the clues, breaks a given
+    top, left = found.grid[:2]
+    for name, grid in (("anti", anti), ("right", picture(diagonal))):
+        pupil = tmp_path / f"{name}.xlsx"
+        shutil.copy(key, pupil)
+        copy = load_workbook(pupil)
+        del copy[KEY_SHEET]
+        sheet = copy[PUZZLE_SHEET]
+        for (r, c), black in np.ndenumerate(grid):
+            sheet.cell(top + r, left + c).fill = BLACK if black else PatternFill(fill_type=None)
+        copy.save(pupil)
+    capsys.readouterr()
+    main(
+        ["grade", str(tmp_path / "anti.xlsx"), str(tmp_path / "right.xlsx"), "--key", str(key)]
+        + ["--out-dir", str(tmp_path / "g")]
+    )
+    out = capsys.readouterr().out
+    assert "right: 0 wrong" in out and "anti: 0 wrong" not in out, out
