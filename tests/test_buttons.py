@@ -19,9 +19,11 @@ from openpyxl.styles import Border, Side
 
 from xlsolver.actions import clear, new_grid, solve
 from xlsolver.cli import main
+from xlsolver.nonogram.cells import BLACK, BLANK, COLOUR
 from xlsolver.pentomino.board import make_board
 from xlsolver.pentomino.sheet import PIECE_FILLS
 from xlsolver.sheets.openpyxl_sheet import new_book, open_book
+from xlsolver.sheets.protocol import WHITE_STYLE
 from xlsolver.workbook.template import HEIGHT_CELL, TOTALS_CELL, WIDTH_CELL, plan
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -171,7 +173,8 @@ def test_hint_on_clues_with_no_solution_says_so_rather_than_blame_the_painting()
     found = read_puzzle(sheet, book)
     sheet.write_values(found.cell(0, 1), [["0"]])  # a wrong white mark typed by the player
     outcome = hint(book, sheet)
-    assert not outcome.ok and "the painted cells break this line" in outcome.message
+    assert not outcome.ok and outcome.cells == [found.cell(0, 1)], outcome
+    assert outcome.message.startswith("Discrepancy: every solution of the clues disagrees")
 
 
 def test_new_xlsm_has_the_buttons_right_of_the_grid(tmp_path):
@@ -473,3 +476,103 @@ def test_the_hint_button_stops_at_its_limit_and_paints_nothing(tmp_path, monkeyp
     fills = _grid_fills(tmp_path / "hinted.xlsx", grid)
     ((r, c),) = [(i, j) for i, row in enumerate(fills) for j, f in enumerate(row) if f]
     assert (fills[r][c] == "808080") == bool(solution[r, c])  # grey only where it is black
+
+
+HOUSE9 = [
+    "....#....",
+    "...###...",
+    "..#####..",
+    ".#######.",
+    "#########",
+    ".#.....#.",
+    ".#.##..#.",
+    ".#.##..#.",
+    ".#######.",
+]
+
+
+def _red_cells(sheet, found) -> list[tuple[int, int]]:
+    """Grid cells (row, column from 0) painted red."""
+    from xlsolver.sheets.protocol import DISCREPANCY_STYLE
+
+    fills = sheet.read_fills(found.grid)
+    return [
+        (i, j)
+        for i, row in enumerate(fills)
+        for j, f in enumerate(row)
+        if f == DISCREPANCY_STYLE.fill
+    ]
+
+
+def test_hint_marks_the_wrong_mark_not_a_right_cell_further_along(tmp_path):
+    """One wrong black mark among right ones: Hint's red goes on it, as ``solve --givens``
+    names it (the line walk blamed a right cell Hint itself had painted, every press)."""
+    from xlsolver.actions import hint
+    from xlsolver.workbook import read_puzzle
+
+    source = tmp_path / "marked.xlsx"
+    _template_sheet(source, HOUSE9, dark=[(0, 0)])  # (0, 0) is white in the picture
+    book = open_book(source)
+    sheet = book.sheets()[0]
+    found = read_puzzle(sheet, book)
+    solution = np.array([[ch == "#" for ch in row] for row in HOUSE9])
+    for _ in range(30):
+        outcome = hint(book, sheet)
+        if not outcome.ok:
+            break
+        states = read_puzzle(sheet, book, givens=True).givens & COLOUR
+        known = states != BLANK
+        known[0, 0] = False  # the wrong mark
+        assert ((states == BLACK) == solution)[known].all()  # every hint step right
+    assert outcome.cells == [found.cell(0, 0)] and "red: " in outcome.message, outcome
+    assert _red_cells(sheet, found) == [(0, 0)]
+
+
+def test_hint_on_a_full_grid_that_breaks_the_clues_marks_the_wrong_cell(tmp_path):
+    """Every cell painted, one of them wrong: Hint said "the grid is complete"."""
+    from xlsolver.actions import hint
+    from xlsolver.workbook import read_puzzle
+
+    solution = np.array([[ch == "#" for ch in row] for row in HOUSE9])
+    dark = [(r, c) for r in range(9) for c in range(9) if solution[r, c]] + [(5, 0)]
+    source = tmp_path / "full.xlsx"
+    _template_sheet(source, HOUSE9, dark=dark)
+    book = open_book(source)
+    sheet = book.sheets()[0]
+    found = read_puzzle(sheet, book)
+    crossed = [found.cell(r, c) for r in range(9) for c in range(9) if (r, c) not in dark]
+    sheet.paint(crossed, WHITE_STYLE)
+    outcome = hint(book, sheet)
+    assert not outcome.ok and outcome.cells == [found.cell(5, 0)], outcome
+    assert _red_cells(sheet, found) == [(5, 0)]
+    right = tmp_path / "right.xlsx"
+    _template_sheet(right, HOUSE9, dark=dark[:-1])
+    book = open_book(right)
+    sheet = book.sheets()[0]
+    found = read_puzzle(sheet, book)
+    sheet.paint(
+        [found.cell(r, c) for r in range(9) for c in range(9) if not solution[r, c]],
+        WHITE_STYLE,
+    )
+    assert hint(book, sheet).message == "the grid is complete: nothing left to deduce"
+
+
+def test_merged_cells_over_the_grid_stop_every_button_as_the_command_line(tmp_path):
+    """Solve, Hint and Clear give the command line's one line (Solve painted one cross
+    over two merged cells, Hint called the grid complete)."""
+    from xlsolver.actions import hint
+    from xlsolver.sheets.errors import WorkbookError
+
+    source = tmp_path / "merged.xlsx"
+    _, grid = _template_sheet(source, HOUSE9)
+    wb = load_workbook(source)
+    wb.active.merge_cells(
+        start_row=grid[0], start_column=grid[1], end_row=grid[0], end_column=grid[1] + 1
+    )
+    wb.save(source)
+    assert main(["solve", str(source)]) == 2
+    book = open_book(source)
+    sheet = book.sheets()[0]
+    for action in (solve, hint, clear):
+        with pytest.raises(WorkbookError, match=r"merged cells over the grid"):
+            action(book, sheet)

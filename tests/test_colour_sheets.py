@@ -325,3 +325,30 @@ def test_calc_macro_reads_font_coloured_clues(office, tmp_path):
     (message,) = run_macros(office, src, ["solve"], out)
     assert "unique solution painted" in message, message
     assert (painted_colours(out, puzzle) == goal).all()
+
+
+def test_hint_on_a_full_colour_grid_painted_wrong_marks_the_broken_line(tmp_path):
+    """A solved colour sheet with one cell repainted in another ink: Hint said "the grid is
+    complete"; it marks the first line the painting breaks, in the contradiction colour."""
+    from xlsolver.actions import hint
+    from xlsolver.workbook.colour_paint import ink_style
+
+    (original,) = read_puzzles(DATA / "nonny-tree.non")
+    src = tmp_path / "tree.xlsx"
+    assert cli_main(["convert", str(DATA / "nonny-tree.non"), "-o", str(src)]) == 0
+    out = tmp_path / "solved.xlsx"
+    assert cli_main(["solve", str(src), "-o", str(out)]) == 0
+    book = open_book(out)
+    sheet = book.sheets()[0]
+    assert hint(book, sheet).message == "the grid is complete: nothing left to deduce"
+    (found,) = find_puzzles(book)
+    solved = painted_colours(out, original)
+    r, c = map(int, np.argwhere(solved > 0)[0])
+    other = 1 + solved[r, c] % original.palette.k  # another ink
+    sheet.paint([found.cell(r, c)], ink_style(original.palette, int(other)))
+    outcome = hint(book, sheet)
+    assert not outcome.ok and outcome.message.startswith("the painted cells break "), outcome
+    assert found.cell(r, c) in outcome.cells
+    fills = sheet.read_fills(found.grid)
+    red = contradiction_style(original.palette).fill
+    assert all(fills[a - found.grid[0]][b - found.grid[1]] == red for a, b in outcome.cells)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import HEART, WORKBOOKS, picture
+from conftest import HEART, ROOT, WORKBOOKS, picture
 from corpus import BOAT, clues_of, frame, put_bands
 from openpyxl import Workbook, load_workbook
 from openpyxl.styles import Border, Color, GradientFill, PatternFill, Side
@@ -342,3 +342,46 @@ def test_another_solution_must_keep_the_printed_givens(tmp_path, capsys):
     )
     out = capsys.readouterr().out
     assert "right: 0 wrong" in out and "anti: 0 wrong" not in out, out
+
+
+@pytest.mark.parametrize("length", [103, 40_000])
+def test_a_long_title_wraps_and_keeps_the_page(tmp_path, length, capsys):
+    """A title much wider than its puzzle wraps over the print width in a taller row:
+    the page keeps the puzzle's orientation (a 103-letter title widened the print area to
+    55 columns and turned the page; 40,000 letters crashed with a column index error)."""
+    dancer = (ROOT / "examples" / "dancer.non").read_text()
+    title = ("The Dancer, from the front page of webpbn.com " * 1000)[:length]
+    source = tmp_path / "long.non"
+    source.write_text(dancer.replace('title "Dancer"', f'title "{title}"'))
+    out = tmp_path / "long.xlsx"
+    assert main(["solve", str(source), "-o", str(out)]) == 0
+    ws = load_workbook(out).worksheets[0]
+    assert ws.page_setup.orientation == "portrait"
+    right = ws.print_area.split("!")[-1].replace("$", "").split(":")[1]
+    assert len(right.rstrip("0123456789")) == 1  # still within the first 26 columns
+    assert ws["A1"].alignment.wrap_text and 0 < ws.row_dimensions[1].height <= 409
+    assert str(ws["A1"].value).startswith("The Dancer")
+
+
+def test_credits_survive_a_round_trip_through_a_workbook(tmp_path):
+    """Author, copyright, licence and catalogue number of a puzzle file ride in a note on
+    the sheet's title cell and come back when the workbook is converted again (they were
+    dropped: a CC-BY credit lost on the way)."""
+    from xlsolver.formats import read_puzzles
+
+    source = tmp_path / "dancer.non"
+    lines = (ROOT / "examples" / "dancer.non").read_text().splitlines()
+    keep = [line for line in lines if not line.startswith(("catalogue", "by ", "copyright"))]
+    credits = ['catalogue "webpbn.com #1"', 'by "Jan Wolter"', 'copyright "© 2004 Jan Wolter"']
+    source.write_text("\n".join([*credits, "license CC-BY-3.0", *keep]) + "\n")
+    book = tmp_path / "dancer.xlsx"
+    assert main(["convert", str(source), "-o", str(book)]) == 0
+    note = load_workbook(book).worksheets[0]["A1"].comment.text
+    assert "by: Jan Wolter" in note and "license: CC-BY-3.0" in note
+    back = tmp_path / "back.non"
+    assert main(["convert", str(book), "-o", str(back)]) == 0
+    (original,) = read_puzzles(source)
+    (again,) = read_puzzles(back)
+    for key in ("by", "copyright", "license", "catalogue"):
+        assert again.meta[key] == original.meta[key], key
+    assert (again.rows, again.cols) == (original.rows, original.cols)

@@ -258,7 +258,7 @@ def test_cwd_writes_what_it_reads(tmp_path: Path) -> None:
         ("3 2\n1\n", 1, "line 1 must hold the number of rows"),
         ("2\nx\n", 2, "line 2 must hold the number of columns"),
         ("2\n1\n1\n1\n1\n", 5, '"1": a blank line must follow the 2 rows'),
-        ("1\n2\n1\n\n1\n", 5, "the header gives 2 columns, the file has 1"),
+        ("1\n2\n2\n\n1\n", 5, "the header gives 2 columns, the file has 1"),  # 2 ≠ 1 black
         ("1\n1\n1\n\n1\n1\n", 6, '"1": more lines of clues than the 1 columns'),
     ],
 )
@@ -267,7 +267,32 @@ def test_cwd_errors_name_the_line(text: str, line: int, words: str) -> None:
     assert (exc.path, exc.line) == ("bad.cwd", line) and words in exc.reason, exc
 
 
+@pytest.mark.parametrize(
+    ("text", "fmt"),
+    [
+        ("2 2\n1\n\n1\n", "nin"),  # 2 2, then rows 1 / (empty), columns 1 / (empty)
+        ("2 2\n1\n\n#\n1\n", "mk"),
+        ("2\n2\n1\n\n\n1\n", "cwd"),
+    ],
+)
+def test_an_empty_last_clue_line_an_editor_trimmed_off_is_put_back(text: str, fmt: str) -> None:
+    """An editor that strips the file's trailing blank lines takes an empty last clue
+    with them: read as empty when the clues then add up (the header gives the count)."""
+    puzzle = only(loads(text, fmt, source=f"trimmed.{fmt}"))
+    assert puzzle.rows == ((1,), ()) and puzzle.cols == ((1,), ())
+
+
 # --- Simon Tatham's Pattern -------------------------------------------------------------
+
+
+def test_a_text_of_game_ids_keeps_its_comments_and_names_a_line_that_is_none(tmp_path) -> None:
+    """A ``#`` comment line is passed over, a line that is no game ID is named by its
+    number while the others are read (one such line made the file "unknown")."""
+    path = tmp_path / "ids.txt"
+    path.write_text("# my puzzles\n4x4:2/1/2/1/1.1/2/1/1\nhello\n4x4:2/1/2/1/1.1/2/1/1\n")
+    first, bad, last = read_entries(path)
+    assert isinstance(first, Puzzle) and isinstance(last, Puzzle)
+    assert isinstance(bad, FormatError) and bad.line == 3 and "hello" in bad.reason
 
 
 def test_pattern_game_ids_from_tathams_source() -> None:

@@ -102,6 +102,7 @@ def solve(book: Book, sheet: Sheet) -> Outcome:
         puzzles = layout.read_puzzles(sheet, book)
     except layout.NoPuzzleError as no_clues:
         return _tile_pentomino(book, sheet, no_clues)
+    layout.check_unmerged(sheet, puzzles)
     if len(puzzles) == 1:
         return _solve_one(book, sheet, puzzles[0], Share(0.0, 1.0))
     outcomes = [
@@ -200,12 +201,14 @@ def hint(book: Book, sheet: Sheet) -> Outcome:
     open cells and a deduction left, and its message names that puzzle's range.
     """
     book.progress(0.0, "xlsolver: looking for the next step")
-    puzzles = _layout().read_puzzles(sheet, book, givens=True)
+    layout = _layout()
+    puzzles = layout.read_puzzles(sheet, book, givens=True)
+    layout.check_unmerged(sheet, puzzles)
     for found in puzzles:
         _remove_hint_notes(sheet, found)
     stuck: Outcome | None = None
     for found in puzzles:
-        if isinstance(found.puzzle, ColourPuzzle) or np.any((found.givens & COLOUR) == BLANK):
+        if isinstance(found.puzzle, ColourPuzzle) or not _complete_and_right(found):
             outcome = _hint_one(book, sheet, found)
             if len(puzzles) > 1:
                 outcome.message = f"{found.where}: {outcome.message}"
@@ -217,6 +220,13 @@ def hint(book: Book, sheet: Sheet) -> Outcome:
     return Outcome(
         f"the grid{'s are' if len(puzzles) > 1 else ' is'} complete: nothing left to deduce"
     )
+
+
+def _complete_and_right(found) -> bool:
+    """True when every cell of a black-and-white grid is painted and the picture meets
+    the clues (a full grid that breaks them gets its discrepancy shown)."""
+    states = found.givens & COLOUR
+    return not np.any(states == BLANK) and found.puzzle.is_solution(states == BLACK)
 
 
 def _hint_one(book: Book, sheet: Sheet, found) -> Outcome:
@@ -251,6 +261,10 @@ def _hint_one(book: Book, sheet: Sheet, found) -> Outcome:
 
         where = line_words(step.line, "en") if step.line is not None else "a line"
         reason = f"no solution: the clues cannot all be met, whatever is painted ({where})"
+    elif step.rule == RULE_DISCREPANCY:
+        blamed = _blamed(found)
+        if blamed is not None:
+            step, reason = blamed
     by_colour: dict[int, list[Cell]] = {}
     for r, c, state in step.cells:
         by_colour.setdefault(state & COLOUR, []).append(found.cell(r, c))
@@ -259,6 +273,27 @@ def _hint_one(book: Book, sheet: Sheet, found) -> Outcome:
     cells = [found.cell(r, c) for r, c, _ in step.cells]
     _leave_note(sheet, found, cells, reason)
     return Outcome(reason, ok=step.rule != RULE_DISCREPANCY, painted=len(cells), cells=cells)
+
+
+def _blamed(found) -> tuple[Step, str] | None:
+    """The painted cells at fault, as ``solve --givens`` names them: those every
+    solution of the clues disagrees with (a red mark on the line where the clash
+    surfaced could land on a right cell). None when no single painted cell is wrong."""
+    from .workbook.address import cell_ref
+    from .workbook.answer import wrong_givens
+
+    wrong = wrong_givens(found, time_limit=BUTTON_SECONDS)
+    if wrong is None:
+        return None
+    cells = [(int(r), int(c), DISCREPANCY) for r, c in zip(*np.nonzero(wrong), strict=True)]
+    named = ", ".join(cell_ref(found.cell(r, c)) for r, c, _ in cells[:5])
+    more = f" and {len(cells) - 5} more" if len(cells) > 5 else ""
+    plural = "s" if len(cells) > 1 else ""
+    reason = (
+        f"Discrepancy: every solution of the clues disagrees with the painted cell{plural} "
+        f"in red: {named}{more}"
+    )
+    return Step(kind="blame", rule=RULE_DISCREPANCY, cells=cells), reason
 
 
 def _leave_note(sheet: Sheet, found, cells: list[Cell], reason: str) -> None:
@@ -293,6 +328,7 @@ def clear(book: Book, sheet: Sheet) -> Outcome:
         puzzles = layout.read_puzzles(sheet, book, check=False)
     except layout.NoPuzzleError as no_clues:
         return _clear_pentomino(book, sheet, no_clues)
+    layout.check_unmerged(sheet, puzzles)
     painted = 0
     for found in puzzles:
         cells = _grid_cells(found)

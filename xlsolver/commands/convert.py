@@ -9,7 +9,7 @@ from ..exits import EXIT_BAD_INPUT, EXIT_OK
 from ..formats import FormatError, read_puzzles, write_puzzles
 from ..nonogram.puzzle import Puzzle
 from ..sheets.errors import WorkbookError
-from ..workbook.batch import check_unmerged, with_file
+from ..workbook.batch import with_file
 from ..workbook.files import (
     check_target,
     claim_targets,
@@ -19,7 +19,7 @@ from ..workbook.files import (
     out_folder,
     save_new,
 )
-from ..workbook.layout import find_puzzles
+from ..workbook.layout import check_unmerged, find_puzzles
 from ..workbook.puzzle_books import template_book, titled
 from ..writes import check_output
 
@@ -67,7 +67,8 @@ def read_source(source: Path, sheet: str | None) -> list[Puzzle]:
     book = open_book(source, read_only=True)
     try:
         found = find_puzzles(book, sheet=sheet)
-        check_unmerged(book, found)
+        for sp in found:
+            check_unmerged(book.sheet(sp.sheet), [sp])
         return [titled(book, f) for f in found]  # several: the writer says if they fit
     except KeyError as exc:
         raise WorkbookError(with_file(str(source), str(exc.args[0]))) from None

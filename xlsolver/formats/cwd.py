@@ -12,7 +12,7 @@ import re
 
 from ..nonogram.puzzle import Puzzle, clue_text
 from .base import FormatError, build_puzzle, split_lines
-from .mk import CLUE_LINE, clue_section, size
+from .mk import CLUE_LINE, checked, clue_section, padded_tail, size
 
 NAME = "cwd"
 EXTENSIONS = (".cwd",)
@@ -54,8 +54,9 @@ def loads(text: str, source: str) -> list[Puzzle | FormatError]:
             source,
             gap + 1,
         )
-    cols = clue_section(lines[gap + 1 :], gap + 2, width, "columns", source, len(lines))
-    return [build_puzzle(rows, cols, source=source, line=1)]
+    tail, short = padded_tail(lines[gap + 1 :], width, "columns", source, len(lines))
+    cols = clue_section(tail, gap + 2, width, "columns", source, len(lines))
+    return [checked(build_puzzle(rows, cols, source=source, line=1), short)]
 
 
 def dumps(puzzle: Puzzle) -> str:

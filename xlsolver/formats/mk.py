@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from ..nonogram.puzzle import Puzzle, clue_text
+from ..nonogram.puzzle import Puzzle, PuzzleError, clue_text
 from .base import FormatError, build_puzzle, parse_numbers, size_error, split_lines, whole_number
 
 NAME = "mk"
@@ -59,6 +59,31 @@ def clue_section(
     ]
 
 
+def padded_tail(
+    lines: list[str], count: int, what: str, source: str, end: int
+) -> tuple[list[str], FormatError | None]:
+    """The file's last section with the empty clue lines an editor trims off a file's
+    end put back, and the error to give if the clues then do not add up (None: no line
+    was missing). Shared with ``.cwd`` and ``.nin``."""
+    if len(lines) >= count:
+        return lines, None
+    short = FormatError(
+        f"the header gives {count} {what}, the file has {len(lines)} lines for them", source, end
+    )
+    return [*lines, *[""] * (count - len(lines))], short
+
+
+def checked(puzzle: Puzzle, short: FormatError | None) -> Puzzle:
+    """A puzzle read with empty lines put back at the file's end, if its clues add up;
+    else the error of the missing lines."""
+    if short is not None:
+        try:
+            puzzle.validate()
+        except PuzzleError:
+            raise short from None
+    return puzzle
+
+
 def size(header: re.Match, source: str, lineno: int, order: str = "HW") -> tuple[int, int]:
     """Width and height from a header match, each checked (``order``: which comes first)."""
     first, second = (whole_number(header.group(k), "size", source, lineno) for k in (1, 2))
@@ -89,8 +114,9 @@ def loads(text: str, source: str) -> list[Puzzle | FormatError]:
     first = start + 2  # the file line of body[0]
     rows = clue_section(body[:divider], first, height, "rows", source, first + divider)
     last = max(len(lines), first + divider)
-    cols = clue_section(body[divider + 1 :], first + divider + 1, width, "columns", source, last)
-    return [build_puzzle(rows, cols, source=source, line=start + 1)]
+    tail, short = padded_tail(body[divider + 1 :], width, "columns", source, last)
+    cols = clue_section(tail, first + divider + 1, width, "columns", source, last)
+    return [checked(build_puzzle(rows, cols, source=source, line=start + 1), short)]
 
 
 def dumps(puzzle: Puzzle) -> str:

@@ -11,6 +11,7 @@ import re
 
 from ..nonogram.puzzle import Puzzle, clue_text
 from .base import FormatError, build_puzzle, parse_numbers, size_error, split_lines, whole_number
+from .mk import checked
 
 NAME = "nin"
 EXTENSIONS = (".nin",)
@@ -50,22 +51,24 @@ def loads(text: str, source: str) -> list[Puzzle | FormatError]:
             entries.append(too_big)
             return entries
         body = lines[pos + 1 : pos + 1 + width + height]
+        short = None
         if len(body) < width + height:
             reason = (
                 f"the header declares {width}x{height}: {width + height} clue lines, "
                 f"the file has {len(body)} after it"
             )
-            entries.append(FormatError(reason, source, pos + 1))
-            return entries
+            short = FormatError(reason, source, pos + 1)
+            body = [*body, *[""] * (width + height - len(body))]  # trimmed off the end?
         try:
             clues = [
                 parse_numbers(line.split(), source, pos + 2 + k) for k, line in enumerate(body)
             ]
-            entries.append(
-                build_puzzle(clues[:height], clues[height:], source=source, line=pos + 1)
-            )
+            puzzle = build_puzzle(clues[:height], clues[height:], source=source, line=pos + 1)
+            entries.append(checked(puzzle, short))
         except FormatError as exc:
             entries.append(exc)
+        if short is not None:
+            return entries
         pos += 1 + width + height
 
 

@@ -40,8 +40,13 @@ def sniff(text: str) -> bool:
     """True for a Pattern save file, or for lines that are each a Pattern game ID."""
     if text.startswith(SAVE_START):
         return saved_game(text) == GAME
-    lines = [line for line in split_lines(text) if line.strip()]
-    return bool(lines) and all(_is_game_id(line) for line in lines)
+    lines = [line for line in split_lines(text) if line.strip() and not _comment(line)]
+    return bool(lines) and _is_game_id(lines[0])  # a line that is no ID: named when read
+
+
+def _comment(line: str) -> bool:
+    """True for a ``#`` comment line in a text of game IDs."""
+    return line.lstrip().startswith("#")
 
 
 def _is_game_id(line: str) -> bool:
@@ -114,7 +119,7 @@ def loads(text: str, source: str) -> list[Puzzle | FormatError]:
         )
     entries: list[Puzzle | FormatError] = []
     for lineno, line in enumerate(lines, 1):
-        if not line.strip():
+        if not line.strip() or _comment(line):
             continue
         try:
             entries.append(_from_game_id(line.strip(), source, lineno))

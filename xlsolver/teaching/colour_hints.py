@@ -212,6 +212,16 @@ def paint_colour_hint(
 
     puzzle = found.puzzle
     grid = np.array(found.givens, dtype=np.uint32)
+    if not _open(grid):  # every cell painted: right, or the first line it breaks in red
+        broken = _broken_line(puzzle, grid)
+        if broken is None:
+            return "the grid is complete: nothing left to deduce", True, []
+        kind, i = broken
+        rows = range(puzzle.height) if kind == "col" else [i]
+        cols = range(puzzle.width) if kind == "row" else [i]
+        cells = [found.cell(r, c) for r in rows for c in cols]
+        sheet.paint(cells, contradiction_style(puzzle.palette))
+        return f"the painted cells break {line_words(broken)}", False, cells
     before = grid.copy()
     message = ""
     deadline = deadline_after(time_limit)
@@ -244,6 +254,16 @@ def paint_colour_hint(
         sheet.paint([found.cell(int(r), int(c))], style)
         cells.append(found.cell(int(r), int(c)))
     return message, True, cells
+
+
+def _broken_line(puzzle, grid: np.ndarray):
+    """The first line a fully painted colour grid breaks, None when it meets the clues."""
+    bits = grid & np.uint32(POSSIBLE)
+    colours = np.zeros(grid.shape, dtype=np.int64)
+    for r, c in zip(*np.nonzero(bits), strict=True):
+        colours[r, c] = int(bits[r, c]).bit_length() - 1
+    bad = puzzle.check(colours)
+    return bad[0] if bad else None
 
 
 def _decided(grid: np.ndarray, before: np.ndarray) -> np.ndarray:

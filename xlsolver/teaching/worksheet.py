@@ -30,7 +30,7 @@ from ..sheets.protocol import (
 )
 from ..workbook.files import save_new
 from ..workbook.layout import SheetPuzzle, find_puzzles, read_puzzle
-from ..workbook.template import TemplateLayout, write_template
+from ..workbook.template import TemplateLayout, write_attribution, write_template
 from .verdict import Verdict
 
 PUZZLE_SHEET = "Puzzle"
@@ -82,6 +82,7 @@ def write_puzzle_sheet(
 ) -> TemplateLayout:
     """The printable puzzle: template, a name line, printed givens, notes beside."""
     layout = write_name_line(sheet, write_template(sheet, puzzle, title=title))
+    write_attribution(sheet, puzzle)
     paint_givens(sheet, layout, givens)
     if notes:
         _notes(sheet, layout, list(notes))

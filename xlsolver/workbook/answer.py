@@ -65,22 +65,26 @@ def solve_found(
     return result
 
 
-def blame_givens(found: SheetPuzzle, result: Result, *, time_limit: float | None) -> Result:
-    """A contradiction from givens with the red cells moved to the givens at fault.
-
-    The clues alone are solved; a given whose colour every solution contradicts is
-    wrong. When the clues alone have no solution, or no single given is wrong (they
-    only clash together), the engine's own red cells stay.
-    """
+def wrong_givens(found: SheetPuzzle, *, time_limit: float | None) -> np.ndarray | None:
+    """The givens every solution of the clues alone disagrees with (a mask), None when
+    the clues alone have no solution (or the time ran out) or no single given is wrong
+    (they only clash together). The command line and the Hint button blame these."""
     from ..nonogram.analyzer import solve
 
     free = solve(found.puzzle, max_solutions=2, time_limit=time_limit, common=True)
     if free.status not in (UNIQUE, SOLVED, MULTIPLE):
-        return result
+        return None
     decided = decided_states(free)
     given = np.asarray(found.givens, dtype=np.uint8) & COLOUR
     wrong = ((given == BLACK) & (decided == WHITE)) | ((given == WHITE) & (decided == BLACK))
-    if not wrong.any():
+    return wrong if wrong.any() else None
+
+
+def blame_givens(found: SheetPuzzle, result: Result, *, time_limit: float | None) -> Result:
+    """A contradiction from givens with the red cells moved to the givens at fault
+    (:func:`wrong_givens`); the engine's own red cells stay when no single one is."""
+    wrong = wrong_givens(found, time_limit=time_limit)
+    if wrong is None:
         return result
     grid = np.zeros_like(np.asarray(result.grid, dtype=np.uint8))
     grid[wrong] = DISCREPANCY

@@ -9,10 +9,10 @@ from pathlib import Path
 from ..exits import EXIT_BAD_INPUT, EXIT_OK, EXIT_UNSOLVED
 from ..nonogram.result import CONTRADICTION, INVALID, TIMEOUT
 from ..sheets.errors import WorkbookError
-from .address import parse_range, rect_ref, where
+from .address import parse_range
 from .answer import answer
 from .files import close_book, open_book, save_copy
-from .layout import find_puzzles
+from .layout import check_unmerged, find_puzzles
 
 
 @dataclass(frozen=True)
@@ -79,19 +79,6 @@ def with_file(source: str, message: str) -> str:
     if first.startswith(source) or names_a_file:
         return message
     return f"{source}: {message}"
-
-
-def check_unmerged(book, found) -> None:
-    """WorkbookError naming the first merged range over a puzzle's grid: a merged grid
-    cannot be painted cell by cell (only its first cell would show)."""
-    for sp in found:
-        top, left, bottom, right = sp.grid
-        for m in book.sheet(sp.sheet).merged_ranges():
-            if m[0] <= bottom and m[2] >= top and m[1] <= right and m[3] >= left:
-                raise WorkbookError(
-                    f"{where(sp.sheet, m)}: merged cells over the grid "
-                    f"{rect_ref(sp.grid)}; unmerge them (Format ▸ Merge cells off)"
-                )
 
 
 def solve_workbook(
@@ -178,7 +165,8 @@ def _solve_book(
     try:
         sheet, area = parse_range(options.area) if options.area else (options.sheet, None)
         found = find_puzzles(book, sheet=sheet or options.sheet, givens=options.givens, area=area)
-        check_unmerged(book, found)
+        for sp in found:
+            check_unmerged(book.sheet(sp.sheet), [sp])
     except (WorkbookError, KeyError, ValueError) as exc:
         reason = str(exc).strip("'\"") if isinstance(exc, KeyError) else str(exc)
         report.error = with_file(report.source, reason)

@@ -579,6 +579,21 @@ def _used_cells(facts: Facts) -> list[Cell]:
     return [facts.cell(int(i), int(j)) for i, j in np.argwhere(facts.kind != EMPTY)]
 
 
+def check_unmerged(sheet: Sheet, found: list[SheetPuzzle]) -> None:
+    """WorkbookError naming the first merged range over a puzzle's grid: a merged grid
+    cannot be painted cell by cell (only its first cell would show). Every door checks
+    it, the buttons as the command line."""
+    merges = sheet.merged_ranges()
+    for sp in found:
+        top, left, bottom, right = sp.grid
+        for m in merges:
+            if m[0] <= bottom and m[2] >= top and m[1] <= right and m[3] >= left:
+                raise WorkbookError(
+                    f"{where(sp.sheet, m)}: merged cells over the grid "
+                    f"{rect_ref(sp.grid)}; unmerge them (Format ▸ Merge cells off)"
+                )
+
+
 def read_puzzle(
     sheet: Sheet,
     book: Book | None = None,

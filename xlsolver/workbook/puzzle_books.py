@@ -12,7 +12,7 @@ from ..nonogram.colour_puzzle import ColourPuzzle
 from ..nonogram.puzzle import Puzzle
 from ..sheets.errors import BAD_SHEET_CHARS, MAX_SHEET_NAME, WorkbookError
 from ..sheets.openpyxl_sheet import XlsxBook, new_book
-from .template import MAX_SIDE, title_text, write_template
+from .template import MAX_SIDE, read_attribution, title_text, write_attribution, write_template
 
 
 def sheet_name_of(title: str) -> str:
@@ -57,6 +57,7 @@ def template_book(puzzles: list[Puzzle | ColourPuzzle]) -> XlsxBook:
             write_colour_template(sheet, puzzle, title=puzzle.title)
         else:
             write_template(sheet, puzzle, title=puzzle.title, checks=True)
+        write_attribution(sheet, puzzle)
     return book
 
 
@@ -66,10 +67,15 @@ def titled(book, found) -> Puzzle | ColourPuzzle:
     characters and the length a sheet name cannot); else titled by the sheet's name."""
     from dataclasses import replace
 
-    title = title_text(book.sheet(found.sheet))
+    sheet = book.sheet(found.sheet)
+    title = title_text(sheet)
+    credits = read_attribution(sheet)
+    puzzle = (
+        replace(found.puzzle, meta={**found.puzzle.meta, **credits}) if credits else found.puzzle
+    )
     expected = sheet_name_of(title)
     second = re.fullmatch(r"(.+) \(\d+\)", found.sheet)  # "Cat (2)": another of that title
     ours = found.sheet == expected or bool(second and expected.startswith(second.group(1)))
     if title and expected and ours:
-        return replace(found.puzzle, title=title)
-    return found.puzzle
+        return replace(puzzle, title=title)
+    return puzzle

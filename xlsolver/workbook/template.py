@@ -14,6 +14,7 @@ from collections import defaultdict
 from dataclasses import dataclass, replace
 
 from ..nonogram.puzzle import Puzzle
+from ..sheets import paper
 from ..sheets.paper import CELL_HEIGHT, CELL_WIDTH
 from ..sheets.protocol import BAD_CLUE_STYLE, Cell, CellFormat, LayoutSheet, Rect, column_letter
 from .layout import MAX_SIDE
@@ -32,6 +33,7 @@ TITLE_FONT_SIZE = 14
 # A generous measure of the title (points per point of font size): Latin letters in a
 # bold sans serif, and East Asian (full-width) characters; a column is at least 16 pt.
 NARROW_EM, WIDE_EM, COLUMN_POINTS = 0.6, 1.05, 16.0
+MAX_ROW_POINTS = 409  # the tallest row Excel and Calc keep
 
 
 @dataclass(frozen=True)
@@ -71,6 +73,30 @@ def title_text(sheet) -> str:
     """The text of a sheet's title cell (where the template writes its title), else ""."""
     value = sheet.read_values((TITLE_ROW, 1, TITLE_ROW, 1))[0][0]
     return value.strip() if isinstance(value, str) else ""
+
+
+ATTRIBUTION_KEYS = ("by", "copyright", "license", "catalogue")  # what a puzzle file credits
+
+
+def write_attribution(sheet, puzzle) -> None:
+    """The puzzle's author, copyright, licence and catalogue number as a note on the
+    title cell (``by: Jan Wolter``, one a line), so a sheet keeps a CC-BY credit and a
+    workbook converted back to a puzzle file gives them back."""
+    meta = getattr(puzzle, "meta", None) or {}
+    lines = [f"{key}: {meta[key]}" for key in ATTRIBUTION_KEYS if meta.get(key)]
+    if lines:
+        sheet.set_note((TITLE_ROW, 1), "\n".join(lines))
+
+
+def read_attribution(sheet) -> dict[str, str]:
+    """What :func:`write_attribution` wrote on a sheet's title cell (empty when nothing)."""
+    note = sheet.read_notes((TITLE_ROW, 1, TITLE_ROW, 1)).get((TITLE_ROW, 1), "")
+    out = {}
+    for line in note.splitlines():
+        key, colon, value = line.partition(": ")
+        if colon and key in ATTRIBUTION_KEYS and value.strip():
+            out[key] = value.strip()
+    return out
 
 
 def title_columns(title: str) -> int:
@@ -158,9 +184,20 @@ def write_template(
     text = title or (puzzle.title if puzzle else "") or ""
     layout = plan(width, height, puzzle)
     top, left, bottom, right = layout.print_area
-    layout = replace(layout, print_area=(top, left, bottom, max(right, title_columns(text))))
+    needed = title_columns(text)
+    # The title may widen the print area as far as the page keeps the puzzle's own
+    # orientation; a longer one wraps (a page turned and shrunk for it prints a tiny grid).
+    keeps = left + math.floor((bottom - top) * paper.LANDSCAPE_RATIO)
+    wide = max(right, min(needed, keeps))
+    layout = replace(layout, print_area=(top, left, bottom, wide))
     sheet.write_values((TITLE_ROW, 1), [[text or None]])
     sheet.format_cells([(TITLE_ROW, 1)], CellFormat(bold=True, font_size=TITLE_FONT_SIZE))
+    if needed > wide:  # a long title wraps across the print width, in a taller row
+        sheet.merge((TITLE_ROW, 1, TITLE_ROW, wide))
+        fmt = CellFormat(bold=True, font_size=TITLE_FONT_SIZE, wrap=True, vertical="top")
+        sheet.format_cells([(TITLE_ROW, 1)], fmt)
+        lines = math.ceil(needed / wide)
+        sheet.set_row_heights({TITLE_ROW: min(MAX_ROW_POINTS, lines * TITLE_FONT_SIZE * 1.4)})
     write_size_cells(sheet, width, height)
     for fmt, cells in (_band_formats(layout) | _grid_formats(layout.grid)).items():
         sheet.format_cells(cells, fmt)
