@@ -251,7 +251,7 @@ def test_a_name_typed_into_the_label_cell_is_the_pupils(tmp_path, capsys):
     book = load_workbook(pupil)
     del book[KEY_SHEET]
     label = next(c for row in book[PUZZLE_SHEET].iter_rows() for c in row if c.value == "Name:")
-    label.value = "Name: Ann Lee"
+    label.value = "Name:  Ann   Lee "  # spaces as typed: one between the words in the summary
     book.save(pupil)
     capsys.readouterr()
     main(["grade", str(pupil), "--key", str(key), "--out-dir", str(tmp_path / "g")])
@@ -385,3 +385,40 @@ def test_credits_survive_a_round_trip_through_a_workbook(tmp_path):
     for key in ("by", "copyright", "license", "catalogue"):
         assert again.meta[key] == original.meta[key], key
     assert (again.rows, again.cols) == (original.rows, original.cols)
+
+
+def test_reasons_say_one_cell_and_stages_are_counted(tmp_path, capsys):
+    """ "runs 1 cells" read oddly to pupils; ``--stages -3`` gave no stage sheet silently."""
+    from xlsolver.hints.words import say
+
+    assert say("en", "edge", where="column 5", cell=1, side="the edge", m=1).endswith(
+        "so it runs 1 cell"
+    )
+    assert say("en", "overlap_exact", clue=1, free=1) == "clue 1 fits exactly in its 1 free cell"
+    assert say("en", "overlap_exact", clue=2, free=21).endswith("its 21 free cells")
+    assert say("en", "attach", where="row 2", i=3, clue=2, count=1).endswith("1 more cell is black")
+    with pytest.raises(SystemExit) as stop:
+        main(
+            ["hints", str(ROOT / "examples" / "dancer.non"), "-o", str(tmp_path / "h.xlsx")]
+            + ["--stages", "-3"]
+        )
+    assert stop.value.code == 2 and "give 0 or more" in capsys.readouterr().err
+
+
+def test_an_output_folder_that_cannot_be_made_stops_its_file_alone(tmp_path, capsys):
+    """One sub-folder of --out-dir that cannot be made (a file has its name, or it is
+    read-only) stopped the whole batch before any file was solved."""
+    folder = tmp_path / "class"
+    for sub, name in (("a", "x.xlsx"), ("b", "y.xlsx"), ("", "z.xlsx")):
+        (folder / sub).mkdir(parents=True, exist_ok=True)
+        shutil.copy(WORKBOOKS / "small.xlsx", folder / sub / name)
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "a").write_text("a file where the folder a would go")
+    code = main(["solve", str(folder), "--out-dir", str(out), "--jobs", "2"])
+    captured = capsys.readouterr()
+    assert code == 2
+    bad = [line for line in captured.err.splitlines() if "x.xlsx" in line]
+    assert len(bad) == 1 and "must be a folder" in bad[0], captured.err
+    assert (out / "b" / "y.xlsx").exists() and (out / "z.xlsx").exists()
+    assert "y.xlsx" in captured.out and "z.xlsx" in captured.out

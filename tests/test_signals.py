@@ -351,3 +351,40 @@ def test_a_stop_that_pyuno_turns_into_another_error_still_stops(tmp_path, monkey
     assert "SystemError" not in err and "small.xlsx:" not in err, err
     monkeypatch.undo()
     assert main(["solve", str(book), "--jobs", "1"]) == 0  # the next run starts unstopped
+
+
+def test_a_stop_while_libreoffice_works_names_what_the_workers_wrote(tmp_path, monkeypatch, capsys):
+    """Files Calc reads are solved in this process while the workers solve the rest; a
+    stop then named no output at all ("outputs completed: none") although the workers had
+    written theirs, and a worker killed while writing left its temporary file behind."""
+    from xlsolver.cli import main
+    from xlsolver.commands import solve_workbooks
+
+    folder = tmp_path / "class"
+    folder.mkdir()
+    for name in ("a.xlsx", "b.xlsx", "c.xlsx"):
+        shutil.copy(WORKBOOKS / "small.xlsx", folder / name)
+    out = tmp_path / "out"
+    out.mkdir()
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    stale = out / f".b.xlsx.xlsolver-{dead.pid}.tmp"  # as a worker killed mid-write leaves it
+    main_pid, original = os.getpid(), solve_workbooks.solve_workbook
+
+    def solve_workbook(source, target, options, **kwargs):  # workers: forked, the real one
+        if os.getpid() != main_pid:
+            return original(source, target, options, **kwargs)
+        assert wait_for(lambda: (out / "a.xlsx").exists() and (out / "b.xlsx").exists())
+        stale.write_bytes(b"half a zip")
+        os.kill(main_pid, signal.SIGINT)  # Ctrl-C while "LibreOffice" works on c.xlsx
+        time.sleep(5)
+        raise AssertionError("no signal arrived")
+
+    monkeypatch.setattr(solve_workbooks, "solve_workbook", solve_workbook)
+    monkeypatch.setattr(solve_workbooks, "needs_office", lambda p: Path(p).name == "c.xlsx")
+    code = main(["solve", str(folder), "--out-dir", str(out), "--jobs", "2"])
+    err = capsys.readouterr().err
+    assert code == 130, err
+    assert "interrupted; outputs completed: " in err
+    assert str(out / "a.xlsx") in err and str(out / "b.xlsx") in err, err
+    assert not stale.exists() and sorted(p.name for p in out.iterdir()) == ["a.xlsx", "b.xlsx"]

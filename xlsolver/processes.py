@@ -203,8 +203,16 @@ def _quiet_pool_manager() -> None:
 
 
 def kill_workers(pool) -> None:
-    """SIGKILL every worker process of a ProcessPoolExecutor and reap them."""
+    """SIGKILL every worker process of a ProcessPoolExecutor and reap them.
+
+    A worker the pool was starting when the stop came is not in its table yet (the pool
+    starts them one by one as work arrives); it is among this process's children, and
+    left alive it would hold the exit forever (multiprocessing joins it at exit).
+    """
+    import multiprocessing as mp
+
     workers = list((getattr(pool, "_processes", None) or {}).values())
+    workers += [p for p in mp.active_children() if p not in workers]
     for process in workers:
         with contextlib.suppress(Exception):
             process.kill()

@@ -18,6 +18,7 @@ from ..workbook.files import (
     open_book,
     out_folder,
     save_new,
+    target_folder,
 )
 from ..workbook.layout import check_unmerged, find_puzzles
 from ..workbook.puzzle_books import template_book, titled
@@ -142,6 +143,8 @@ def convert_into(
     ``copy`` of a folder's file also names its source)."""
     say = print if bar is None else bar.write
     try:
+        if copy:
+            target_folder(output)
         check_output(output, sources, in_place=in_place)
         if is_workbook(output):
             check_target(output)

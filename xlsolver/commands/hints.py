@@ -9,7 +9,7 @@ from collections import Counter
 from ..exits import EXIT_OK, EXIT_UNSOLVED
 from ..limits import DEFAULT_TIME_LIMIT
 from ._teaching import BAD_INPUT, fail
-from .options import add_range, add_time_limit, sheet_or_range
+from .options import add_range, add_time_limit, count, sheet_or_range
 
 HELP = "write the order in which a puzzle's cells can be deduced, with reasons, to a workbook"
 
@@ -19,7 +19,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("workbook", help="a workbook with a puzzle sheet, or a puzzle file")
     p.add_argument("-o", "--output", required=True, help="the hints workbook to write (.xlsx)")
     p.add_argument("--lang", choices=("en", "ja"), default="en", help="language of the reasons")
-    p.add_argument("--stages", type=int, default=0, metavar="N", help="also N stage sheets")
+    p.add_argument("--stages", type=count, default=0, metavar="N", help="also N stage sheets")
     p.add_argument(
         "--sheet",
         metavar="NAME",

@@ -17,6 +17,17 @@ def seconds(text: str) -> float:
     return value
 
 
+def count(text: str) -> int:
+    """A whole number, 0 or more (argparse type)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: give 0 or more")
+    return value
+
+
 def add_time_limit(parser: argparse.ArgumentParser, default: float | None = None) -> None:
     """``--time-limit SECONDS``: the user's stop, the only clock."""
     tail = f" (default {default:g})" if default is not None else " (default: no limit)"

@@ -18,6 +18,7 @@ from pathlib import Path
 from ..exits import EXIT_BAD_INPUT, EXIT_OK
 from ..formats import STDIN
 from ..processes import Stopped, stop_received, worker_pool
+from ..sheets.errors import WorkbookError
 from ..sheets.xlsx_parts import left_out_phrase
 from ..workbook.batch import FileReport, SolveOptions, solve_puzzle_files, solve_workbook
 from ..workbook.files import (
@@ -28,8 +29,9 @@ from ..workbook.files import (
     needs_office,
     open_in,
     out_folder,
+    target_folder,
 )
-from ..writes import WRITTEN
+from ..writes import WRITTEN, clean_stale
 
 
 def _options(args) -> SolveOptions:
@@ -88,6 +90,11 @@ def _run_one(source: str, target: str | None, options: SolveOptions, in_place: b
     """Worker: solve one workbook, or lay out and paint the puzzles of a puzzle file when
     there is a target (top level so a process pool can call it)."""
     try:
+        if target is not None:
+            try:
+                target_folder(target)
+            except WorkbookError as exc:
+                return FileReport(source, error=f"{source} → {exc}")
         if target is not None and not is_workbook(source):
             return solve_puzzle_files([source], target, options)
         return solve_workbook(source, target, options, overwrite_input=in_place)
@@ -118,23 +125,38 @@ def _solve_all(
         here, pooled = list(range(len(calls))), []
     reports: list[FileReport | None] = [None] * len(calls)
     disable = len(calls) < 2 or None
-    with tqdm(total=len(calls), unit="file", disable=disable, file=sys.stderr) as bar:
-        if pooled:
-            with worker_pool(min(jobs, len(pooled))) as pool:
-                futures = {pool.submit(_run_one, *calls[i]): i for i in pooled}
-                for i in here:  # LibreOffice files while the pool works
+    try:
+        with tqdm(total=len(calls), unit="file", disable=disable, file=sys.stderr) as bar:
+            if pooled:
+                with worker_pool(min(jobs, len(pooled))) as pool:
+                    futures = {pool.submit(_run_one, *calls[i]): i for i in pooled}
+                    for future in futures:  # named at once, if the run is stopped
+                        future.add_done_callback(_note_written)
+                    for i in here:  # LibreOffice files while the pool works
+                        reports[i] = _run_one(*calls[i])
+                        bar.update()
+                    for future in as_completed(futures):
+                        reports[futures[future]] = future.result()
+                        bar.update()
+            else:
+                for i in here:
                     reports[i] = _run_one(*calls[i])
                     bar.update()
-                for future in as_completed(futures):
-                    report = reports[futures[future]] = future.result()
-                    if report.target:  # written by a worker: named if the run is stopped
-                        WRITTEN.append(report.target)
-                    bar.update()
-        else:
-            for i in here:
-                reports[i] = _run_one(*calls[i])
-                bar.update()
+    except Stopped:  # a worker killed while writing leaves its temporary file: removed
+        for folder in {Path(t).parent for t in targets if t is not None}:
+            clean_stale(folder)
+        raise
     return [r for r in reports if r is not None]
+
+
+def _note_written(future) -> None:
+    """A worker's finished output, named when the run is stopped (its own process
+    recorded it in a list the parent does not see)."""
+    if future.cancelled() or future.exception() is not None:
+        return
+    target = future.result().target
+    if target and target not in WRITTEN:
+        WRITTEN.append(target)
 
 
 def _print(report: FileReport, as_json: bool) -> None:

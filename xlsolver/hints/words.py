@@ -8,6 +8,8 @@ class summary; a third language is one more table (and one more entry in
 
 from __future__ import annotations
 
+import re
+
 from ..nonogram.cells import BLACK, is_black, is_white
 from ..nonogram.puzzle import LineId, Puzzle, clue_text, line_name
 from ..nonogram.result import (
@@ -189,9 +191,21 @@ def check_lang(lang: str) -> None:
         raise ValueError(f"language {lang!r}: use one of {', '.join(LANGS)}")
 
 
+# English counts of one: "runs 1 cells" → "runs 1 cell", "1 more cells are" → "1 more cell is".
+SINGULAR = (
+    (re.compile(r"\bthese 1 cells come\b"), "this 1 cell comes"),
+    (re.compile(r"\b1 more cells are\b"), "1 more cell is"),
+    (re.compile(r"\b1 (free )?cells\b"), r"1 \1cell"),
+)
+
+
 def say(lang: str, key: str, **fields) -> str:
-    """One message of the table, filled in."""
-    return MESSAGES[lang][key].format(**fields)
+    """One message of the table, filled in (a count of one in the singular)."""
+    text = MESSAGES[lang][key].format(**fields)
+    if lang == "en" and "1 " in text:
+        for pattern, singular in SINGULAR:
+            text = pattern.sub(singular, text)
+    return text
 
 
 def rule_name(rule: str, lang: str = "en") -> str:

@@ -182,7 +182,7 @@ def student_name(sheet: Sheet, fallback: str) -> str:
             if _label(v) in NAME_LABELS:
                 for name in row[j + 1 : j + 1 + NAME_SEARCH_COLUMNS]:
                     if name is not None and str(name).strip():
-                        return str(name).strip()
+                        return " ".join(str(name).split())  # "  Cho  Sato " → "Cho Sato"
             typed = _typed_after_label(v)
             if typed:
                 return typed
@@ -196,7 +196,7 @@ def _typed_after_label(value: object) -> str:
     text = unicodedata.normalize("NFKC", value).strip()
     label, colon, rest = text.partition(":")
     if colon and label.strip().lower() in NAME_LABELS and rest.strip():
-        return rest.strip()
+        return " ".join(rest.split())
     return ""
 
 

@@ -70,17 +70,22 @@ def out_folder(path: str | os.PathLike) -> Path:
 
 
 def claim_targets(sources: Sequence[Path], targets: Sequence[Path], folder: Path) -> None:
-    """Check that no two sources are written to one target, and make the sub-folders of
-    ``folder`` the targets lie in (a folder's files keep its sub-folders); ValueError
-    naming both sources when two collide."""
+    """Check that no two sources are written to one target; ValueError naming both
+    sources when two collide. The sub-folders of ``folder`` the targets lie in (a
+    folder's files keep its sub-folders) are made by each file's own work
+    (:func:`target_folder`), so one that cannot be made stops that file alone."""
     seen: dict[Path, Path] = {}
     for source, target in zip(sources, targets, strict=True):
         if target in seen:
             raise ValueError(f"{source} and {seen[target]} would both be written to {target}")
         seen[target] = source
-    for target in targets:
-        if target.parent != folder:
-            out_folder(target.parent)
+
+
+def target_folder(target: str | os.PathLike) -> None:
+    """Make the folder an output goes into; WorkbookError naming it when it cannot be."""
+    parent = Path(target).parent
+    if str(parent) and not parent.is_dir():
+        out_folder(parent)
 
 
 def copy_name(path: str | os.PathLike) -> str:
