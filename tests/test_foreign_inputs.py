@@ -422,3 +422,123 @@ def test_an_output_folder_that_cannot_be_made_stops_its_file_alone(tmp_path, cap
     assert len(bad) == 1 and "must be a folder" in bad[0], captured.err
     assert (out / "b" / "y.xlsx").exists() and (out / "z.xlsx").exists()
     assert "y.xlsx" in captured.out and "z.xlsx" in captured.out
+
+
+# ---- xlsx as other writers leave it --------------------------------------------------
+
+
+def formula_book(path: Path) -> Path:
+    """The boat with every clue a formula whose value the file saved (as Excel does)."""
+    from corpus import box, excel_saved
+
+    rows, cols = clues_of(BOAT)
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Puzzle"
+    saved = {}
+    for i, clues in enumerate(rows):
+        for k, v in enumerate(clues):
+            ref = f"{chr(ord('F') - len(clues) + k)}{6 + i}"
+            ws[ref], saved[ref] = f"={v}+0", v
+    for j, clues in enumerate(cols):
+        for k, v in enumerate(clues):
+            ref = f"{chr(ord('F') + j)}{6 - len(clues) + k}"
+            ws[ref], saved[ref] = f"={v}+0", v
+    box(ws, 6, 6, len(BOAT), len(BOAT[0]))
+    wb.save(path)
+    excel_saved(path, saved)
+    FORMULA_CLUES[path] = saved
+    return path
+
+
+FORMULA_CLUES: dict[Path, dict[str, int]] = {}  # per book of formula_book: cell → value
+
+
+def test_a_painted_copy_keeps_the_values_its_formulas_had(tmp_path, capsys):
+    """openpyxl writes formulas without values: the painted copy of a sheet whose clues
+    are formulas could not be read again ("no saved value"), and --in-place made the
+    user's own file unreadable for the next run."""
+    source = formula_book(tmp_path / "formulas.xlsx")
+    copy = tmp_path / "copy.xlsx"
+    assert main(["solve", str(source), "-o", str(copy)]) == 0
+    assert main(["check", str(copy)]) == 0
+    saved = load_workbook(copy, data_only=True).active
+    formulas = load_workbook(copy).active
+    for ref, value in FORMULA_CLUES[source].items():  # formula and value both kept
+        assert formulas[ref].value == f"={value}+0" and saved[ref].value == value, ref
+    mine = tmp_path / "mine.xlsx"
+    shutil.copy(source, mine)
+    for _ in range(2):
+        assert main(["solve", str(mine), "--in-place"]) == 0
+    capsys.readouterr()
+
+
+def test_error_values_fills_and_float_noise_as_other_writers_leave_them(tmp_path, capsys):
+    """#N/A in a clue band is named (it was taken for a note and another cell blamed);
+    a fill of indexed colour 64 or "automatic" is black (as Calc shows it: a wrong
+    given was passed over); a clue saved as 4.0000000000000009 reads 4."""
+    from corpus import puzzle_at
+
+    def book(name: str, edit) -> Path:
+        wb = Workbook()
+        ws = wb.active
+        ws.title = "Puzzle"
+        puzzle_at(ws, BOAT, 6, 6)
+        edit(ws)
+        wb.save(tmp_path / name)
+        return tmp_path / name
+
+    first_row_clue = next(
+        c for c in load_workbook(book("plain.xlsx", lambda ws: None)).active[6] if c.value
+    )
+    ref = first_row_clue.coordinate
+    failed = book("failed.xlsx", lambda ws: ws.__setitem__(ref, "#N/A"))
+    assert main(["check", str(failed)]) == 2
+    assert (
+        capsys.readouterr()
+        .err.strip()
+        .endswith(f"Puzzle!{ref}: clue #N/A is an error value (a formula that failed)")
+    )
+    noisy = book("noisy.xlsx", lambda ws: ws.__setitem__(ref, ws[ref].value + 9e-16))
+    assert main(["check", str(noisy)]) == 0
+    white = next((r, c) for r, row in enumerate(BOAT) for c, ch in enumerate(row) if ch == ".")
+    for colour in (Color(indexed=64), Color(auto=True)):
+
+        def mark(ws, colour=colour):
+            ws.cell(6 + white[0], 6 + white[1]).fill = PatternFill("solid", fgColor=colour)
+
+        given = book("given.xlsx", mark)
+        assert main(["solve", str(given), "--givens"]) == 1  # the black mark breaks it
+        assert "painted cell in red" in capsys.readouterr().out
+
+
+def test_a_strict_open_xml_workbook_is_named_as_such(tmp_path, capsys):
+    """Excel's "Strict Open XML" save: openpyxl read its sheets as empty ("no clues")."""
+    import zipfile
+
+    source = formula_book(tmp_path / "plain.xlsx")
+    strict = tmp_path / "strict.xlsx"
+    with zipfile.ZipFile(source) as zin, zipfile.ZipFile(strict, "w") as zout:
+        for item in zin.infolist():
+            body = zin.read(item)
+            if item.filename == "xl/workbook.xml":
+                body = body.replace(
+                    b"http://schemas.openxmlformats.org/spreadsheetml/2006/main",
+                    b"http://purl.oclc.org/ooxml/spreadsheetml/main",
+                )
+            zout.writestr(item, body)
+    assert main(["solve", str(strict)]) == 2
+    assert "a Strict Open XML workbook" in capsys.readouterr().err
+
+
+@pytest.mark.libreoffice
+def test_libreoffice_opens_a_copy_with_saved_values_put_back(tmp_path):
+    source = formula_book(tmp_path / "formulas.xlsx")
+    copy = tmp_path / "copy.xlsx"
+    assert main(["solve", str(source), "-o", str(copy)]) == 0
+    out = tmp_path / "lo"
+    out.mkdir()
+    csv = soffice_convert(copy, "csv", out)
+    assert "1" in csv.read_text()
+    again = soffice_convert(copy, "xlsx", out)
+    assert main(["check", str(again)]) == 0

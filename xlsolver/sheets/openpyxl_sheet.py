@@ -10,9 +10,11 @@ Long by design: every openpyxl call the protocol makes lives here, one method ea
 from __future__ import annotations
 
 import colorsys
+import datetime
 import functools
 import io
 import os
+import re
 import warnings
 import zipfile
 import zlib
@@ -88,6 +90,7 @@ def tinted(rgb: str, tint: float) -> str:
     return "#" + "".join(f"{round(v * 255):02X}" for v in out)
 
 
+SYSTEM_INDEX = {64: "#000000", 65: "#FFFFFF"}  # indexed colours past the 64 of the palette
 THEME_SLOTS = ("lt1", "dk1", "lt2", "dk2", *(f"accent{i}" for i in range(1, 7)))
 DRAWING_NS = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
 
@@ -128,6 +131,10 @@ def colour_hex(color, theme: tuple[str, ...] = THEME_COLOURS) -> str | None:
     elif kind == "indexed" and isinstance(color.indexed, int):
         if 0 <= color.indexed < len(COLOR_INDEX):
             out = "#" + COLOR_INDEX[color.indexed][-6:].upper()
+        elif color.indexed in SYSTEM_INDEX:  # 64 system foreground, 65 background
+            out = SYSTEM_INDEX[color.indexed]
+    elif kind == "auto" and getattr(color, "auto", False):
+        out = "#000000"  # automatic: the system's foreground, black as Calc shows it
     elif kind == "theme" and isinstance(color.theme, int) and 0 <= color.theme < len(theme):
         out = theme[color.theme]
     tint = getattr(color, "tint", 0) or 0
@@ -186,6 +193,18 @@ def _not_a_zip(path: Path) -> str:
     return _not_a_workbook(path)
 
 
+STRICT_NAMESPACE = b"purl.oclc.org/ooxml/spreadsheetml/main"  # Excel's "Strict Open XML"
+
+
+def _strict_ooxml(path: Path) -> bool:
+    """True for a workbook saved as Strict Open XML (openpyxl reads its sheets as empty)."""
+    try:
+        with zipfile.ZipFile(path) as zf, zf.open("xl/workbook.xml") as part:
+            return STRICT_NAMESPACE in part.read(4096)
+    except (zipfile.BadZipFile, KeyError, OSError):
+        return False
+
+
 def check_workbook_file(path: Path) -> None:
     """Raise WorkbookError when a file is missing, encrypted, an old .xls or not a workbook."""
     problem = workbook_file_problem(path)
@@ -211,6 +230,11 @@ def check_workbook_file(path: Path) -> None:
         raise WorkbookError(f"{path}: an OpenDocument spreadsheet; save it as .xlsx")
     if "xl/workbook.xml" not in names:
         raise WorkbookError(f"{path}: {_not_a_workbook(path)}")
+    if _strict_ooxml(path):
+        raise WorkbookError(
+            f"{path}: a Strict Open XML workbook, which cannot be read here; save it as an "
+            f"ordinary Excel Workbook (.xlsx)"
+        )
     from ..limits import TooLarge, check_workbook_zip  # before openpyxl allocates anything
 
     try:
@@ -840,13 +864,82 @@ class XlsxBook:
             raise WorkbookError(f"{self.path}: opened read-only, not saved")
         try:
             target = check_output(path, [self.path], in_place=overwrite_input)
-            data = workbook_bytes(self.wb, path)
+            data = self._with_saved_values(workbook_bytes(self.wb, path))
             self.left_out = left_out(self.path, data) if self.path is not None else {}
             if self.left_out and overwrite_input and _same(target, self.path):
                 raise WorkbookError(in_place_refusal(self.path, self.left_out))
             return write_bytes(path, data, [self.path], in_place=overwrite_input)
         except WriteError as exc:
             raise WorkbookError(str(exc)) from None
+
+
+    def _with_saved_values(self, data: bytes) -> bytes:
+        """The written file with each formula's saved value put back as the file opened
+        had it: openpyxl writes formulas without values, and a copy whose clues are
+        formulas could not be read again (by this program, or by a reader that does
+        not compute). Formulas written since opening keep none."""
+        patches: dict[str, dict[str, bytes]] = {}
+        for idx, ws in enumerate(self.wb.worksheets, 1):
+            written = self._of(ws)._written
+            cells = [k for k, c in ws._cells.items() if c.data_type == "f" and k not in written]
+            saved = self._saved_values(ws.title, cells) if cells else None
+            if not saved:
+                continue
+            values = {
+                f"{get_column_letter(c)}{r}": _saved_xml(saved.get((r, c)), self.wb.epoch)
+                for r, c in cells
+            }
+            patches[f"xl/worksheets/sheet{idx}.xml"] = {k: v for k, v in values.items() if v}
+        if not any(patches.values()):
+            return data
+        out = io.BytesIO()
+        with zipfile.ZipFile(io.BytesIO(data)) as zin, zipfile.ZipFile(out, "w") as zout:
+            for item in zin.infolist():
+                body = zin.read(item)
+                if patches.get(item.filename):
+                    body = _put_values(body, patches[item.filename])
+                zout.writestr(item, body)
+        return out.getvalue()
+
+
+ERROR_LITERALS = frozenset(
+    ("#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A", "#SPILL!", "#CALC!")
+)
+FORMULA_CELL = re.compile(  # a formula cell as openpyxl writes it: no saved value
+    rb'<c r="([A-Z]+\d+)"([^>]*?)>(<f[^>]*>.*?</f>)<v\s*/>(?:</v>)?</c>', re.S
+)
+
+
+def _saved_xml(value: object, epoch) -> bytes:
+    """A saved value as the ``t`` attribute and ``<v>`` element of its cell, b"" for none."""
+    from xml.sax.saxutils import escape
+
+    from openpyxl.utils.datetime import to_excel
+
+    if value is None:
+        return b""
+    if isinstance(value, bool):
+        return b' t="b"><v>' + (b"1" if value else b"0") + b"</v>"
+    if isinstance(value, (datetime.datetime, datetime.date, datetime.time)):
+        value = to_excel(value, epoch)
+    if isinstance(value, (int, float)):
+        return b"><v>" + repr(value).encode() + b"</v>"
+    kind = b"e" if str(value) in ERROR_LITERALS else b"str"
+    return b' t="' + kind + b'"><v>' + escape(str(value)).encode() + b"</v>"
+
+
+def _put_values(xml: bytes, values: dict[str, bytes]) -> bytes:
+    """A worksheet part with saved values put into its formula cells (``A1`` → value)."""
+
+    def put(m: re.Match) -> bytes:
+        saved = values.get(m.group(1).decode())
+        if not saved:
+            return m.group(0)
+        attrs = re.sub(rb'\s+t="[^"]*"', b"", m.group(2))
+        head, value = saved.split(b">", 1)
+        return b'<c r="' + m.group(1) + b'"' + attrs + head + b">" + m.group(3) + value + b"</c>"
+
+    return FORMULA_CELL.sub(put, xml)
 
 
 MACRO_FREE_MAIN = b"application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"

@@ -17,6 +17,8 @@ import unicodedata
 CLUE_LIST = re.compile(r"\d+(?:\s*[\s,、，;；/・･.\-]\s*\d+)*")
 NUMBER = re.compile(r"\d+")
 DECIMAL = re.compile(r"(\d+)\.(\d{1,4})")  # 3.1 → 3 1; longer tails are real decimals
+FLOAT_NOISE = 1e-9  # a saved number this close to a whole one is that number
+ERROR_VALUE = re.compile(r"#(NULL!|DIV/0!|VALUE!|REF!|NAME\?|NUM!|N/A|SPILL!|CALC!|GETTING_DATA)")
 WHOLE_TEXT = re.compile(r"(\d+)\.0+")  # "3.0", a whole number as text ("3 0" is no clue list)
 # Words that label a board dimension (lower case, without a trailing colon).
 WIDTH_LABELS = frozenset(
@@ -68,6 +70,8 @@ def _number_clues(value: int | float) -> tuple[int, ...]:
         raise BadClue(f"clue {value:g} is negative")
     if isinstance(value, int) or value.is_integer():
         return (int(value),)
+    if abs(value - round(value)) < FLOAT_NOISE:  # 4.0000000000000009, shown as 4
+        return (round(value),)
     m = DECIMAL.fullmatch(repr(value))
     if m is None:
         raise BadClue(f"clue {value!r} is not a whole number")
@@ -104,6 +108,8 @@ def parse_clues(value: object, number_format: str | None = None) -> tuple[int, .
             shown = shown[:20] + "…"
         if shown.startswith("="):
             raise BadClue(f"the formula {shown} has no saved value; type the clues as numbers")
+        if ERROR_VALUE.fullmatch(text):
+            raise BadClue(f"clue {text} is an error value (a formula that failed)")
         numbers = NUMBER.findall(text)
         if len(numbers) > 1 and not any(ch.isalpha() for ch in text):
             raise BadClue(

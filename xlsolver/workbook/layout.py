@@ -28,7 +28,7 @@ from ..sheets.protocol import Book, Cell, Rect, Sheet, bounds, holds
 from .address import rect_ref, where
 from .bands import band_top, dimensions, line_clues
 from .blocks import MIN_DRAWING, blocks, looks_like_puzzle, typed_drawing
-from .clues import BadClue, parse_clues, parse_size
+from .clues import ERROR_VALUE, BadClue, parse_clues, parse_size
 from .colour_read import colour_givens, read_colour_puzzle
 from .finder import LEFTOVER_CLUES, Frame, Grid, ambiguous, close_parts, find_grids, leftovers
 from .marks import luminance, read_states
@@ -415,10 +415,22 @@ def _without_notes(
             continue
         if not clue_set_aside(before, notes, facts, [_footprint(p) for p in found]):
             return found
+    if _names_a_failed_formula(facts, str(first)):
+        raise first  # #N/A in a clue band: that cell is what to mend, not a note beside
     culprits, footprint = _culprits(sheet, facts, dims, dims_cells, notes, kw["check"])
     if not culprits:
         raise first
     raise WorkbookError(note_advice(sheet.name, str(first), culprits, footprint)) from None
+
+
+def _names_a_failed_formula(facts: Facts, message: str) -> bool:
+    """True when an error names a cell holding an error value (``#N/A``, ``#DIV/0!``)."""
+    for i, row in enumerate(facts.values):
+        for j, value in enumerate(row):
+            if isinstance(value, str) and ERROR_VALUE.fullmatch(value.strip()):
+                if message.startswith(f"{where(facts.sheet, facts.cell(i, j))}:"):
+                    return True
+    return False
 
 
 def _footprint(puzzle: SheetPuzzle) -> Rect:
