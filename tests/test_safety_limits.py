@@ -163,3 +163,15 @@ def test_a_stopped_solve_is_not_an_input_error(tmp_path: Path, capsys) -> None:
     captured = capsys.readouterr()
     assert captured.err == ""
     assert captured.out.startswith(f"{path}: timeout") and "time limit reached" in captured.out
+
+
+def test_cells_are_counted_in_a_sheet_stored_outside_xl_worksheets(tmp_path: Path) -> None:
+    """A sheet part may be stored anywhere its relationship points (``xl/sheet.xml``,
+    as some writers do); its cells were not counted, so the cell limit did not hold."""
+    from xlsolver.limits import TooLarge, check_workbook_zip
+
+    book = tmp_path / "elsewhere.xlsx"
+    with zipfile.ZipFile(book, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr("xl/sheet.xml", HEAD + b"<row>" + b"<c/>" * (MAX_CELLS + 10) + b"</row>" + TAIL)
+    with pytest.raises(TooLarge, match="xl/sheet.xml"):
+        check_workbook_zip(book)

@@ -41,6 +41,9 @@ def _count_cells(part, limit: int) -> int:
     return count
 
 
+CELL_FREE = ("sharedStrings.xml", "styles.xml", "theme1.xml")  # large parts without cells
+
+
 def check_workbook_zip(path: str | os.PathLike) -> None:
     """TooLarge when an .xlsx/.xlsm would decompress past MAX_UNZIPPED or hold more than
     MAX_CELLS cells: the zip's declared sizes first, then the sheets streamed and counted.
@@ -59,8 +62,8 @@ def check_workbook_zip(path: str | os.PathLike) -> None:
                 f"(at most {MAX_UNZIPPED // 2**20} MB are read)"
             )
         cells = 0
-        for info in infos:
-            if info.filename.startswith("xl/worksheets/") and info.filename.endswith(".xml"):
+        for info in infos:  # every XML part: a sheet may be stored anywhere (xl/sheet.xml)
+            if info.filename.endswith(".xml") and not info.filename.endswith(CELL_FREE):
                 with zf.open(info) as part:
                     cells += _count_cells(part, MAX_CELLS - cells)
                 if cells > MAX_CELLS:
