@@ -239,12 +239,7 @@ def test_theme_colours_are_the_workbooks_own(tmp_path, capsys):
 
 def test_a_name_typed_into_the_label_cell_is_the_pupils(tmp_path, capsys):
     key = tmp_path / "key.xlsx"
-    drawing = tmp_path / "drawing.xlsx"
-    wb = Workbook()
-    for (r, c), black in np.ndenumerate(picture(HEART)):
-        if black:
-            wb.active.cell(3 + r, 2 + c).fill = BLACK
-    wb.save(drawing)
+    drawing = drawn(tmp_path / "drawing.xlsx", HEART)
     assert main(["make", str(drawing), "-o", str(key), "--mono"]) == 0
     pupil = tmp_path / "pupil07.xlsx"
     shutil.copy(key, pupil)
@@ -312,12 +307,7 @@ def test_another_solution_must_keep_the_printed_givens(tmp_path, capsys):
     another grid that meets the clues alone has not solved the printed puzzle (it was
     graded 100 as "another solution")."""
     diagonal = ["#....", ".#...", "..#..", "...#.", "....#"]  # 120 solutions by the clues
-    drawing = tmp_path / "diagonal.xlsx"
-    wb = Workbook()
-    for (r, c), black in np.ndenumerate(picture(diagonal)):
-        if black:
-            wb.active.cell(2 + r, 2 + c).fill = BLACK
-    wb.save(drawing)
+    drawing = drawn(tmp_path / "diagonal.xlsx", diagonal)
     key = tmp_path / "key.xlsx"
     assert main(["make", str(drawing), "-o", str(key), "--mono", "--add-givens"]) in (0, 1)
     book = open_book(key)
