@@ -872,7 +872,6 @@ class XlsxBook:
         except WriteError as exc:
             raise WorkbookError(str(exc)) from None
 
-
     def _with_saved_values(self, data: bytes) -> bytes:
         """The written file with each formula's saved value put back as the file opened
         had it: openpyxl writes formulas without values, and a copy whose clues are
