@@ -905,7 +905,7 @@ ERROR_LITERALS = frozenset(
     ("#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A", "#SPILL!", "#CALC!")
 )
 FORMULA_CELL = re.compile(  # a formula cell as openpyxl writes it: no saved value
-    rb'<c r="([A-Z]+\d+)"([^>]*?)>(<f[^>]*>.*?</f>)<v\s*/>(?:</v>)?</c>', re.S
+    rb'<c r="([A-Z]+\d+)"([^>]*?)>(<f[^>]*>.*?</f>)(?:<v\s*/>|<v></v>)</c>', re.S
 )
 
 
