@@ -102,7 +102,7 @@ def solve(book: Book, sheet: Sheet) -> Outcome:
         puzzles = layout.read_puzzles(sheet, book)
     except layout.NoPuzzleError as no_clues:
         return _tile_pentomino(book, sheet, no_clues)
-    layout.check_unmerged(sheet, puzzles)
+    layout.check_unmerged(book, puzzles)
     if len(puzzles) == 1:
         return _solve_one(book, sheet, puzzles[0], Share(0.0, 1.0))
     outcomes = [
@@ -203,7 +203,7 @@ def hint(book: Book, sheet: Sheet) -> Outcome:
     book.progress(0.0, "xlsolver: looking for the next step")
     layout = _layout()
     puzzles = layout.read_puzzles(sheet, book, givens=True)
-    layout.check_unmerged(sheet, puzzles)
+    layout.check_unmerged(book, puzzles)
     for found in puzzles:
         _remove_hint_notes(sheet, found)
     stuck: Outcome | None = None
@@ -328,7 +328,7 @@ def clear(book: Book, sheet: Sheet) -> Outcome:
         puzzles = layout.read_puzzles(sheet, book, check=False)
     except layout.NoPuzzleError as no_clues:
         return _clear_pentomino(book, sheet, no_clues)
-    layout.check_unmerged(sheet, puzzles)
+    layout.check_unmerged(book, puzzles)
     painted = 0
     for found in puzzles:
         cells = _grid_cells(found)

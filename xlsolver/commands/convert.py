@@ -68,8 +68,7 @@ def read_source(source: Path, sheet: str | None) -> list[Puzzle]:
     book = open_book(source, read_only=True)
     try:
         found = find_puzzles(book, sheet=sheet)
-        for sp in found:
-            check_unmerged(book.sheet(sp.sheet), [sp])
+        check_unmerged(book, found)
         return [titled(book, f) for f in found]  # several: the writer says if they fit
     except KeyError as exc:
         raise WorkbookError(with_file(str(source), str(exc.args[0]))) from None

@@ -12,7 +12,7 @@ import re
 
 from ..nonogram.puzzle import Puzzle, clue_text
 from .base import FormatError, build_puzzle, split_lines
-from .mk import CLUE_LINE, checked, clue_section, padded_tail, size
+from .mk import CLUE_LINE, checked, clue_section, padded_tail, size, too_few
 
 NAME = "cwd"
 EXTENSIONS = (".cwd",)
@@ -54,7 +54,9 @@ def loads(text: str, source: str) -> list[Puzzle | FormatError]:
             source,
             gap + 1,
         )
-    tail, short = padded_tail(lines[gap + 1 :], width, "columns", source, len(lines))
+    section = lines[gap + 1 :]
+    missing = too_few(width, "columns", section, source, len(lines))
+    tail, short = padded_tail(section, width, missing)
     cols = clue_section(tail, gap + 2, width, "columns", source, len(lines))
     return [checked(build_puzzle(rows, cols, source=source, line=1), short)]
 

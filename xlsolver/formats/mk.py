@@ -40,11 +40,7 @@ def clue_section(
     lines after them may only be blank. Too few lines is an error on line ``end`` (where
     the section stops). Shared with ``.cwd``."""
     if len(lines) < count:
-        raise FormatError(
-            f"the header gives {count} {what}, the file has {len(lines)} lines for them",
-            source,
-            end,
-        )
+        raise too_few(count, what, lines, source, end)
     extra = next((k for k in range(count, len(lines)) if lines[k].strip()), None)
     if extra is not None:
         raise FormatError(
@@ -59,17 +55,21 @@ def clue_section(
     ]
 
 
-def padded_tail(
-    lines: list[str], count: int, what: str, source: str, end: int
-) -> tuple[list[str], FormatError | None]:
-    """The file's last section with the empty clue lines an editor trims off a file's
-    end put back, and the error to give if the clues then do not add up (None: no line
-    was missing). Shared with ``.cwd`` and ``.nin``."""
-    if len(lines) >= count:
-        return lines, None
-    short = FormatError(
+def too_few(count: int, what: str, lines: list[str], source: str, end: int) -> FormatError:
+    """The error of a section with fewer lines than the header gives (on line ``end``)."""
+    return FormatError(
         f"the header gives {count} {what}, the file has {len(lines)} lines for them", source, end
     )
+
+
+def padded_tail(
+    lines: list[str], count: int, short: FormatError
+) -> tuple[list[str], FormatError | None]:
+    """The file's last ``count`` lines with the empty clue lines an editor trims off a
+    file's end put back, and ``short``, the error to give if the clues then do not add
+    up (None: no line was missing). Shared with ``.cwd`` and ``.nin``."""
+    if len(lines) >= count:
+        return lines, None
     return [*lines, *[""] * (count - len(lines))], short
 
 
@@ -114,7 +114,8 @@ def loads(text: str, source: str) -> list[Puzzle | FormatError]:
     first = start + 2  # the file line of body[0]
     rows = clue_section(body[:divider], first, height, "rows", source, first + divider)
     last = max(len(lines), first + divider)
-    tail, short = padded_tail(body[divider + 1 :], width, "columns", source, last)
+    section = body[divider + 1 :]
+    tail, short = padded_tail(section, width, too_few(width, "columns", section, source, last))
     cols = clue_section(tail, first + divider + 1, width, "columns", source, last)
     return [checked(build_puzzle(rows, cols, source=source, line=start + 1), short)]
 

@@ -11,7 +11,7 @@ import re
 
 from ..nonogram.puzzle import Puzzle, clue_text
 from .base import FormatError, build_puzzle, parse_numbers, size_error, split_lines, whole_number
-from .mk import checked
+from .mk import checked, padded_tail
 
 NAME = "nin"
 EXTENSIONS = (".nin",)
@@ -51,14 +51,11 @@ def loads(text: str, source: str) -> list[Puzzle | FormatError]:
             entries.append(too_big)
             return entries
         body = lines[pos + 1 : pos + 1 + width + height]
-        short = None
-        if len(body) < width + height:
-            reason = (
-                f"the header declares {width}x{height}: {width + height} clue lines, "
-                f"the file has {len(body)} after it"
-            )
-            short = FormatError(reason, source, pos + 1)
-            body = [*body, *[""] * (width + height - len(body))]  # trimmed off the end?
+        reason = (
+            f"the header declares {width}x{height}: {width + height} clue lines, "
+            f"the file has {len(body)} after it"
+        )
+        body, short = padded_tail(body, width + height, FormatError(reason, source, pos + 1))
         try:
             clues = [
                 parse_numbers(line.split(), source, pos + 2 + k) for k, line in enumerate(body)

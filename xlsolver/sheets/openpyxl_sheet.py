@@ -40,6 +40,7 @@ from . import paper
 from .errors import WorkbookError
 from .protocol import (
     BOTTOM,
+    ERROR_VALUES,
     GENERAL,
     LEFT,
     RIGHT,
@@ -901,9 +902,6 @@ class XlsxBook:
         return out.getvalue()
 
 
-ERROR_LITERALS = frozenset(
-    ("#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A", "#SPILL!", "#CALC!")
-)
 FORMULA_CELL = re.compile(  # a formula cell as openpyxl writes it: no saved value
     rb'<c r="([A-Z]+\d+)"([^>]*?)>(<f[^>]*>.*?</f>)(?:<v\s*/>|<v></v>)</c>', re.S
 )
@@ -923,7 +921,7 @@ def _saved_xml(value: object, epoch) -> bytes:
         value = to_excel(value, epoch)
     if isinstance(value, (int, float)):
         return b"><v>" + repr(value).encode() + b"</v>"
-    kind = b"e" if str(value) in ERROR_LITERALS else b"str"
+    kind = b"e" if value in ERROR_VALUES else b"str"
     return b' t="' + kind + b'"><v>' + escape(str(value)).encode() + b"</v>"
 
 

@@ -117,6 +117,18 @@ GENERAL = "General"  # the number format of a cell nobody formatted
 AUTOMATIC_FONT = "#000000"  # black text reads as automatic (None) in every back end
 
 
+# What a cell shows for a formula that failed (Excel's and Calc's error values).
+ERROR_VALUES = frozenset(
+    {"#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A", "#SPILL!", "#CALC!"}
+    | {"#GETTING_DATA"}
+)
+
+
+def is_error_value(value: object) -> bool:
+    """True for a cell value that is an error value (``#N/A``, ``#DIV/0!``)."""
+    return isinstance(value, str) and value.strip() in ERROR_VALUES
+
+
 def font_colour(color: str | None) -> str | None:
     """A font colour as the protocol gives it: ``None`` for automatic or black."""
     return None if color is None or color.upper() == AUTOMATIC_FONT else color.upper()

@@ -165,8 +165,7 @@ def _solve_book(
     try:
         sheet, area = parse_range(options.area) if options.area else (options.sheet, None)
         found = find_puzzles(book, sheet=sheet or options.sheet, givens=options.givens, area=area)
-        for sp in found:
-            check_unmerged(book.sheet(sp.sheet), [sp])
+        check_unmerged(book, found)
     except (WorkbookError, KeyError, ValueError) as exc:
         reason = str(exc).strip("'\"") if isinstance(exc, KeyError) else str(exc)
         report.error = with_file(report.source, reason)

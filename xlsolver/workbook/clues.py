@@ -12,13 +12,14 @@ import datetime as dt
 import re
 import unicodedata
 
+from ..sheets.protocol import is_error_value
+
 # Separators people put between clues written in one cell: spaces, line breaks, commas,
 # Japanese 、・ and full stops (NFKC turns full-width forms into these).
 CLUE_LIST = re.compile(r"\d+(?:\s*[\s,、，;；/・･.\-]\s*\d+)*")
 NUMBER = re.compile(r"\d+")
 DECIMAL = re.compile(r"(\d+)\.(\d{1,4})")  # 3.1 → 3 1; longer tails are real decimals
 FLOAT_NOISE = 1e-9  # a saved number this close to a whole one is that number
-ERROR_VALUE = re.compile(r"#(NULL!|DIV/0!|VALUE!|REF!|NAME\?|NUM!|N/A|SPILL!|CALC!|GETTING_DATA)")
 WHOLE_TEXT = re.compile(r"(\d+)\.0+")  # "3.0", a whole number as text ("3 0" is no clue list)
 # Words that label a board dimension (lower case, without a trailing colon).
 WIDTH_LABELS = frozenset(
@@ -108,7 +109,7 @@ def parse_clues(value: object, number_format: str | None = None) -> tuple[int, .
             shown = shown[:20] + "…"
         if shown.startswith("="):
             raise BadClue(f"the formula {shown} has no saved value; type the clues as numbers")
-        if ERROR_VALUE.fullmatch(text):
+        if is_error_value(text):
             raise BadClue(f"clue {text} is an error value (a formula that failed)")
         numbers = NUMBER.findall(text)
         if len(numbers) > 1 and not any(ch.isalpha() for ch in text):

@@ -24,11 +24,11 @@ from ..limits import MAX_SIDE
 from ..nonogram.colour_puzzle import ColourPuzzle
 from ..nonogram.puzzle import Puzzle, PuzzleError, line_name
 from ..sheets.errors import WorkbookError
-from ..sheets.protocol import Book, Cell, Rect, Sheet, bounds, holds
+from ..sheets.protocol import Book, Cell, Rect, Sheet, bounds, holds, is_error_value
 from .address import rect_ref, where
 from .bands import band_top, dimensions, line_clues
 from .blocks import MIN_DRAWING, blocks, looks_like_puzzle, typed_drawing
-from .clues import ERROR_VALUE, BadClue, parse_clues, parse_size
+from .clues import BadClue, parse_clues, parse_size
 from .colour_read import colour_givens, read_colour_puzzle
 from .finder import LEFTOVER_CLUES, Frame, Grid, ambiguous, close_parts, find_grids, leftovers
 from .marks import luminance, read_states
@@ -427,7 +427,7 @@ def _names_a_failed_formula(facts: Facts, message: str) -> bool:
     """True when an error names a cell holding an error value (``#N/A``, ``#DIV/0!``)."""
     for i, row in enumerate(facts.values):
         for j, value in enumerate(row):
-            if isinstance(value, str) and ERROR_VALUE.fullmatch(value.strip()):
+            if is_error_value(value):
                 if message.startswith(f"{where(facts.sheet, facts.cell(i, j))}:"):
                     return True
     return False
@@ -591,14 +591,13 @@ def _used_cells(facts: Facts) -> list[Cell]:
     return [facts.cell(int(i), int(j)) for i, j in np.argwhere(facts.kind != EMPTY)]
 
 
-def check_unmerged(sheet: Sheet, found: list[SheetPuzzle]) -> None:
+def check_unmerged(book: Book, found: list[SheetPuzzle]) -> None:
     """WorkbookError naming the first merged range over a puzzle's grid: a merged grid
     cannot be painted cell by cell (only its first cell would show). Every door checks
     it, the buttons as the command line."""
-    merges = sheet.merged_ranges()
     for sp in found:
         top, left, bottom, right = sp.grid
-        for m in merges:
+        for m in book.sheet(sp.sheet).merged_ranges():
             if m[0] <= bottom and m[2] >= top and m[1] <= right and m[3] >= left:
                 raise WorkbookError(
                     f"{where(sp.sheet, m)}: merged cells over the grid "

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..sheets.errors import WorkbookError
-from ..sheets.protocol import ALL_SIDES, Cell, Rect, Sheet
+from ..sheets.protocol import ALL_SIDES, Cell, Rect, Sheet, is_error_value
 from .address import where
-from .clues import ERROR_VALUE, BadClue, dimension_label, parse_clues
+from .clues import BadClue, dimension_label, parse_clues
 from .frames import framed_cells
 from .marks import PAPER, is_symbol, luminance
 
@@ -107,7 +107,7 @@ def classify(value: object, number_format: str | None) -> tuple[int, int]:
         numbers = None
     if numbers:
         return CLUE, WEAK if numbers in ((0,), (1,)) else STRONG
-    if isinstance(value, str) and (value.startswith("=") or ERROR_VALUE.fullmatch(value.strip())):
+    if isinstance(value, str) and (value.startswith("=") or is_error_value(value)):
         return JUNK, 0  # a formula the file saved no value for, or one that failed (#N/A)
     if dimension_label(value):
         return TEXT, 0

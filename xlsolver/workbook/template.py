@@ -190,12 +190,14 @@ def write_template(
     keeps = left + math.floor((bottom - top) * paper.LANDSCAPE_RATIO)
     wide = max(right, min(needed, keeps))
     layout = replace(layout, print_area=(top, left, bottom, wide))
+    wraps = needed > wide  # a long title wraps across the print width, in a taller row
     sheet.write_values((TITLE_ROW, 1), [[text or None]])
-    sheet.format_cells([(TITLE_ROW, 1)], CellFormat(bold=True, font_size=TITLE_FONT_SIZE))
-    if needed > wide:  # a long title wraps across the print width, in a taller row
+    fmt = CellFormat(
+        bold=True, font_size=TITLE_FONT_SIZE, wrap=wraps, vertical="top" if wraps else None
+    )
+    sheet.format_cells([(TITLE_ROW, 1)], fmt)
+    if wraps:
         sheet.merge((TITLE_ROW, 1, TITLE_ROW, wide))
-        fmt = CellFormat(bold=True, font_size=TITLE_FONT_SIZE, wrap=True, vertical="top")
-        sheet.format_cells([(TITLE_ROW, 1)], fmt)
         lines = math.ceil(needed / wide)
         sheet.set_row_heights({TITLE_ROW: min(MAX_ROW_POINTS, lines * TITLE_FONT_SIZE * 1.4)})
     write_size_cells(sheet, width, height)
