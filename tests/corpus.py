@@ -89,6 +89,18 @@ SCATTER = [  # 10×10, unique; boxed bands give equal corners in the column band
     ".......#.#",
 ]
 TWO_WAYS = ["#.", ".#"]  # two solutions
+DANCER = [  # 5×10, unique (examples/dancer.non): row clues mostly of 1s
+    ".##..",
+    ".##.#",
+    "..#.#",
+    ".###.",
+    "#.#..",
+    "#.#..",
+    "..##.",
+    ".#.#.",
+    ".#.##",
+    "##...",
+]
 NO_WAY_ROWS, NO_WAY_COLS = [(2,), (2,)], [(2,), (0,), (2,)]  # the middle column must be empty
 THIN = Side(style="thin")
 BOX = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)
@@ -1098,6 +1110,59 @@ def _foreign_cases(folder: Path) -> list[Case]:
     return out
 
 
+def _totals(*, right: bool, below: bool, boxed: bool, gap: int = 0, wrong: bool = False):
+    """A puzzle with a check column of row totals on its right and/or a row of column
+    totals under it, as teachers add them (each the count of black cells)."""
+
+    def fill(ws, wb):
+        puzzle_at(ws, DANCER, 6, 4, boxed=boxed)
+        counts = pic(DANCER)
+        for i, n in enumerate(counts.sum(1)):
+            if right:
+                ws.cell(6 + i, 9 + gap, int(n) + (i == 2 and wrong))
+        for j, n in enumerate(counts.sum(0)):
+            if below:
+                ws.cell(16 + gap, 4 + j, int(n))
+
+    return fill
+
+
+def _totals_cases(folder: Path) -> list[Case]:
+    """Lines of totals beside the grid, facing the clue bands: set aside and reported."""
+    out = []
+    variants = {
+        "totals-right": ({"right": True, "below": False, "boxed": True}, ("I6:I15 totals",)),
+        "totals-right-apart-unboxed": (
+            {"right": True, "below": False, "boxed": False, "gap": 1},
+            ("J6:J15 totals",),
+        ),
+        "totals-below": (
+            {"right": False, "below": True, "boxed": True},
+            ("D16:H16 totals",),
+        ),
+        "totals-both": (
+            {"right": True, "below": True, "boxed": True},
+            ("I6:I15 totals", "D16:H16 totals"),
+        ),
+    }
+    for name, (kw, ignored) in variants.items():
+        path = _book(folder, name, _totals(**kw))
+        expect = Expect("Puzzle", grid_ref(DANCER, 6, 4), DANCER, ignored=ignored)
+        out.append(Case(name, path, [expect]))
+    path = _book(
+        folder, "totals-one-wrong", _totals(right=True, below=False, boxed=True, wrong=True)
+    )
+    out.append(
+        Case(
+            "totals-one-wrong",
+            path,
+            error=r"Puzzle!D6:H15: clues on both sides of the grid \(I6:I15 and B6:C15\), and "
+            r"neither is the other's totals .*; pick the puzzle with --range Puzzle!B\d+:H15$",
+        )
+    )
+    return out
+
+
 # Workbooks whose reading differs between back ends by nature, with the reason.
 PARITY_EXCLUDED = {
     "formula-unsaved.xlsx": "Calc computes on loading a formula the file saved no value for",
@@ -1126,6 +1191,7 @@ def build_corpus(folder: str | Path, *, libreoffice: bool = True) -> list[Case]:
         + _verdict_cases(folder)
         + _xlsxwriter_cases(folder)
         + _foreign_cases(folder)
+        + _totals_cases(folder)
     )
     if libreoffice:
         cases += _libreoffice_cases(folder, [c for c in cases if c.name in LIBREOFFICE_SOURCES])

@@ -532,3 +532,70 @@ def test_libreoffice_opens_a_copy_with_saved_values_put_back(tmp_path):
     assert "1" in csv.read_text()
     again = soffice_convert(copy, "xlsx", out)
     assert main(["check", str(again)]) == 0
+
+
+# ---- a helper sheet hidden from the user, lines of totals beside a grid ----------------
+
+
+def with_helper_sheet(path: Path, *, hidden: bool) -> Path:
+    """The boat on sheet Puzzle and a sheet of numbers and a word (a helper's sums)."""
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Puzzle"
+    put_bands(ws, *clues_of(BOAT), 6, 6)
+    helper = wb.create_sheet("Sums")
+    helper["A1"] = "x"
+    for r in range(3, 9):
+        for c in range(3, 8):
+            helper.cell(r, c, 2 + (r * c) % 7)
+    helper["B3"], helper["C2"] = 3, 4
+    if hidden:
+        helper.sheet_state = "hidden"
+    wb.save(path)
+    return path
+
+
+def test_a_hidden_helper_sheet_that_holds_no_puzzle_is_passed_over(tmp_path):
+    """A sheet the user cannot see stopped `solve` (its "x" is not a clue) while `check`
+    read the Puzzle sheet; shown, the same sheet is still named."""
+    shown = solve_workbook(
+        with_helper_sheet(tmp_path / "shown.xlsx", hidden=False), None, SolveOptions()
+    )
+    assert "Sums!A1" in shown.error and "--sheet 'Puzzle'" in shown.error
+    path = with_helper_sheet(tmp_path / "hidden.xlsx", hidden=True)
+    before = path.read_bytes()
+    report = solve_workbook(path, tmp_path / "out.xlsx", SolveOptions())
+    assert not report.error, report.error
+    (sheet,) = report.sheets
+    assert sheet.record["range"] == "Puzzle!F6:M11"
+    assert Puzzle.from_solution(picture(BOAT)).is_solution(grid_of(sheet.record))
+    assert path.read_bytes() == before
+    assert load_workbook(tmp_path / "out.xlsx")["Sums"].sheet_state == "hidden"
+
+
+@pytest.mark.libreoffice
+def test_calc_passes_over_a_hidden_helper_sheet_too(tmp_path):
+    """The same workbook as an .ods, read through LibreOffice (Calc's IsVisible)."""
+    ods = soffice_convert(with_helper_sheet(tmp_path / "hidden.xlsx", hidden=True), "ods", tmp_path)
+    report = solve_workbook(ods, None, SolveOptions())
+    assert not report.error, report.error
+    assert [s.record["range"] for s in report.sheets] == ["Puzzle!F6:M11"]
+
+
+def test_the_range_offered_for_clues_on_both_sides_reads_the_puzzle(tmp_path, capsys):
+    """A check column whose one total is wrong is not set aside: the message names both
+    bands and offers the range that reads the clues left of the grid, which works."""
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Puzzle"
+    put_bands(ws, *clues_of(BOAT), 6, 6)
+    for i, row in enumerate(BOAT):
+        ws.cell(6 + i, 15, row.count("#") + (i == 4))  # row 10's total is one too many
+    wb.save(tmp_path / "totals.xlsx")
+    assert main(["solve", str(tmp_path / "totals.xlsx")]) == 2
+    error = capsys.readouterr().err
+    assert "Puzzle!F6:M11: clues on both sides of the grid (E6:E11 and O6:O11)" in error, error
+    offered = re.search(r"--range (\S+)$", error.strip()).group(1)
+    assert main(["solve", str(tmp_path / "totals.xlsx"), "--range", offered, "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert Puzzle.from_solution(picture(BOAT)).is_solution(grid_of(record))

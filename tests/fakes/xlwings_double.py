@@ -165,6 +165,7 @@ class FakeSheet:
         self.book = book
         self.name = name
         self.protected = False  # Review ▸ Protect Sheet
+        self.visible = True  # Format ▸ Hide & Unhide ▸ Hide Sheet
         self.cells: dict[tuple[int, int], FakeCell] = {}
         self.merged: list[tuple[int, int, int, int]] = []
         self.page_setup = FakePageSetup()

@@ -303,6 +303,10 @@ class XlsxSheet(SheetBase):
         """The sheet's name as the user sees it."""
         return self.ws.title
 
+    def hidden(self) -> bool:
+        """True for a sheet saved hidden or very hidden."""
+        return self.ws.sheet_state != "visible"
+
     @functools.cached_property
     def theme(self) -> tuple[str, ...]:
         """The workbook's theme colours, what a theme-coloured fill or font shows."""

@@ -146,6 +146,9 @@ class Sheet(Protocol):
     def name(self) -> str:
         """The sheet's name as the user sees it."""
 
+    def hidden(self) -> bool:
+        """True for a sheet the workbook hides from the user (a helper sheet)."""
+
     def used_range(self) -> Rect | None:
         """The rectangle holding every value or fill, ``None`` for an empty sheet."""
 

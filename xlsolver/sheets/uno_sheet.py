@@ -192,6 +192,10 @@ class UnoSheet(SheetBase):
         """The sheet's name as the user sees it."""
         return self.sheet.getName()
 
+    def hidden(self) -> bool:
+        """True for a sheet Calc hides (Sheet ▸ Hide Sheet)."""
+        return not self.sheet.IsVisible
+
     def _range(self, rect: Rect):
         """The UNO cell range of a 1-based rectangle."""
         top, left, bottom, right = rect

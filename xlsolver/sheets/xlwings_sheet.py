@@ -127,6 +127,10 @@ class XwSheet(SheetBase):
         """The sheet's name as the user sees it."""
         return self.sheet.name
 
+    def hidden(self) -> bool:
+        """True for a sheet Excel hides (Format ▸ Hide & Unhide ▸ Hide Sheet)."""
+        return not self.sheet.visible
+
     def _range(self, rect: Rect):
         """The xlwings Range of a 1-based rectangle."""
         top, left, bottom, right = rect

@@ -36,6 +36,7 @@ from .notes import advice as note_advice
 from .notes import clue_set_aside, reported, set_aside
 from .notes import labels as note_labels
 from .scan import CLUE, EMPTY, JUNK, STRONG, Facts, NoPuzzleError, scan
+from .totals import cells_of, set_boxed_totals_aside, set_totals_aside
 
 GRID_NAME, ROW_NAME, COL_NAME, SIZE_NAME = "PuzzleGrid", "RowClues", "ColClues", "PuzzleSize"
 MAX_TRIALS = 200  # clue cells tried one by one to name the one a failed reading trips on
@@ -350,11 +351,20 @@ def _read_found(
     out = []
     for g in grids:
         grid, rows, cols = _placed(facts, g, dims)
-        other = leftovers(facts, g, [r for r in (grid, rows, cols) if r is not None])
-        if other is not None:
-            raise ambiguous(name, [grid, other])
         skip = dims_cells | {cell for r in g.rulers for cell in r.cells()} | set(notes or ())
-        ignored = [r.label(grid) for r in g.rulers]
+        ignored = [r.label(grid) for r in g.rulers] + [
+            f"{rect_ref(t)} totals" for t in facts.totals if _beside(t, grid)
+        ]
+        other = leftovers(facts, g, [r for r in (grid, rows, cols) if r is not None])
+        if other is not None:  # a line of totals beside the grid, or another puzzle
+            (rows, cols), totals, facing = set_totals_aside(facts, grid, (rows, cols))
+            for rect in totals:
+                skip |= cells_of(rect)
+                ignored.append(f"{rect_ref(rect)} totals")
+            if leftovers(facts, g, [r for r in (grid, rows, cols, *totals) if r]) is not None:
+                if facing:
+                    raise _two_sided(name, grid, (rows, cols), facing[0])
+                raise ambiguous(name, [bounds([r for r in (grid, rows, cols) if r]), other])
         if notes:
             ignored += note_labels(reported(notes, _piece(facts, g), (rows, cols)))
         try:
@@ -378,6 +388,29 @@ def _read_found(
                 raise ambiguous(name, parts) from None
             raise
     return sorted(out, key=lambda p: (p.grid[0], p.grid[1]))
+
+
+def _two_sided(name: str, grid: Rect, bands: tuple, facing: Rect) -> WorkbookError:
+    """The error for clues on both sides of a grid, neither the other's totals: the
+    range that reads the bands left of and above the grid is offered."""
+    rows, cols = bands
+    across = grid[0] <= facing[0] and facing[2] <= grid[2]
+    band = rows if across else cols
+    before = [facing, band][(band[1] < grid[1]) if across else (band[0] < grid[0])]
+    kept = [before, cols] if across else [rows, before]
+    return WorkbookError(
+        f"{where(name, grid)}: clues on both sides of the grid ({rect_ref(band)} and "
+        f"{rect_ref(facing)}), and neither is the other's totals (each line's count of "
+        f"black cells); pick the puzzle with --range "
+        f"{where(name, bounds([r for r in (grid, *kept) if r]))}"
+    )
+
+
+def _beside(rect: Rect, grid: Rect) -> bool:
+    """True when a rectangle stands beside the grid's rows or columns."""
+    return (grid[0] <= rect[0] and rect[2] <= grid[2]) or (
+        grid[1] <= rect[1] and rect[3] <= grid[3]
+    )
 
 
 def _placed(facts: Facts, g: Grid, dims: dict) -> tuple[Rect, Rect | None, Rect | None]:
@@ -505,6 +538,7 @@ def _read_puzzles(
     """:func:`read_puzzles` of the area as given."""
     names = named_ranges(book, sheet.name) if area is None else {}
     facts = scan(sheet, area)
+    facts.totals = set_boxed_totals_aside(facts)
     before = facts.kind.copy()
     dims, dims_cells = dimensions(facts)
     width = dims.get("width", (None, None))[0]
@@ -650,6 +684,9 @@ def find_puzzles(
         except WorkbookError as exc:
             if sheet or len(sheets) == 1:
                 raise
+            if s.hidden():  # a helper sheet the user does not see: skipped as a table is
+                first_table = first_table or NotANonogram(str(exc))
+                continue
             first_error = first_error or exc  # the other sheets are read to name them
     if first_error is not None:
         puzzles = sorted({p.sheet for p in found}, key=[s.name for s in sheets].index)

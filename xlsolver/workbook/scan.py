@@ -46,6 +46,7 @@ class Facts:
     filled: np.ndarray  # a visible fill
     boxed: np.ndarray  # a line on all four sides, or inside a drawn frame (an outer border)
     formulas: dict[Cell, str] = field(default_factory=dict)  # formulas without a saved value
+    totals: list[Rect] = field(default_factory=list)  # lines of sums set aside (totals.py)
 
     @property
     def shape(self) -> tuple[int, int]:

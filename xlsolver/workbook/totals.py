@@ -1,0 +1,172 @@
+"""A line of totals beside a grid: one count per row (or column) typed on the side
+opposite the clue band, each the sum of that line's clues (the black cells it holds).
+
+Teachers and puzzle books add such a check column; read on its own it is a clue band
+too (one block per line, whose totals agree with the other band's), so the finder may
+take it for the row clues and leave the real ones over. When two bands stand on
+opposite sides of one grid and one of them is, line for line, the other's sums, the
+sums are set aside (reported as ``totals``) and the other band is read.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..sheets.errors import WorkbookError
+from ..sheets.protocol import Cell, Rect, bounds
+from .bands import boxed_run
+from .scan import BAND_KINDS, EMPTY, Facts
+
+Bands = tuple[Rect | None, Rect | None]
+
+
+def _outward(facts: Facts, grid: Rect, start: int, step: int, across: bool) -> int | None:
+    """The last column (``across``: row) of band cells met going out from ``start``
+    beside the grid, crossing no empty line; None when the first line is empty."""
+    lo, hi = (grid[0], grid[2]) if across else (grid[1], grid[3])
+    last = None
+    at = start
+    while True:
+        cells = [(r, at) if across else (at, r) for r in range(lo, hi + 1)]
+        ij = [facts.index(c) for c in cells]
+        if any(x is None for x in ij) or not any(facts.kind[x] in BAND_KINDS for x in ij):  # type: ignore[index]
+            return last
+        last = at
+        at += step
+
+
+def _side(facts: Facts, grid: Rect, across: bool, after: bool) -> Rect | None:
+    """The band of cells beside the grid (at most one empty line away): right of it
+    (``after``) or left of it for row clues (``across``), below or above it for column
+    clues; None when nothing is there."""
+    top, left, bottom, right = grid
+    edge = (right if after else left) if across else (bottom if after else top)
+    step = 1 if after else -1
+    end = _outward(facts, grid, edge + step, step, across)
+    if end is None:  # one empty line between grid and band (a spacer)
+        end = _outward(facts, grid, edge + 2 * step, step, across)
+    if end is None:
+        return None
+    near, far = sorted((edge + step, end))
+    return (top, near, bottom, far) if across else (near, left, far, right)
+
+
+def _after(grid: Rect, band: Rect, across: bool) -> bool:
+    """True when a band stands right of (below) the grid."""
+    return band[1] > grid[3] if across else band[0] > grid[2]
+
+
+def _lines(facts: Facts, band: Rect, across: bool) -> list[tuple[int, ...]] | None:
+    """Each grid line's numbers in a band (None when a cell is not a clue)."""
+    top, left, bottom, right = band
+    out = []
+    for k in range(top, bottom + 1) if across else range(left, right + 1):
+        cells = (
+            [(k, c) for c in range(left, right + 1)]
+            if across
+            else [(r, k) for r in range(top, bottom + 1)]
+        )
+        numbers: list[int] = []
+        for cell in cells:
+            if facts.at(cell) is None:
+                continue
+            try:
+                numbers.extend(facts.clues(cell))
+            except WorkbookError:
+                return None
+        out.append(tuple(numbers))
+    return out
+
+
+def _sums(band: list[tuple[int, ...]], of: list[tuple[int, ...]]) -> bool:
+    """True when every line of ``band`` is one number (or nothing for an empty line),
+    the sum of the same line of ``of``."""
+    for total, clues in zip(band, of, strict=True):
+        if len(total) > 1 or (total[0] if total else 0) != sum(clues):
+            return False
+    return True
+
+
+def set_totals_aside(
+    facts: Facts, grid: Rect, bands: Bands
+) -> tuple[Bands, list[Rect], list[Rect]]:
+    """The bands to read, the lines of totals set aside (where a band of the grid and
+    the cells on the grid's other side are, line for line, one the other's sums), and
+    the bands facing a band of the grid that are not its sums."""
+    kept = list(bands)
+    totals, facing = [], []
+    for k, across in ((0, True), (1, False)):
+        band = bands[k]
+        beside = (
+            None if band is None else _side(facts, grid, across, not _after(grid, band, across))
+        )
+        if band is None or beside is None:
+            continue
+        total = _totals(facts, grid, band, beside, across)
+        if total is None:
+            facing.append(_trimmed(facts, beside))
+            continue
+        if total == band:
+            kept[k] = beside
+        totals.append(_trimmed(facts, total))
+    return (kept[0], kept[1]), totals, facing
+
+
+def _totals(facts: Facts, grid: Rect, one: Rect, other: Rect, across: bool) -> Rect | None:
+    """Which of two bands on opposite sides of a grid is the other's sums (None: neither)."""
+    first, second = _lines(facts, one, across), _lines(facts, other, across)
+    if first is None or second is None or not any(sum(line) for line in first):
+        return None
+    # one number per line on both sides, the same: either reads the same puzzle, so
+    # the band right of (below) the grid is the one set aside
+    if _sums(first, second) and (_after(grid, one, across) or not _sums(second, first)):
+        return one
+    return other if _sums(second, first) else None
+
+
+def set_boxed_totals_aside(facts: Facts) -> list[Rect]:
+    """Before the finder looks: beside each grid drawn with borders, a line of totals
+    facing a clue band is emptied in ``facts`` (the finder weighs every number it sees,
+    and a column of sums outweighs row clues of 1s). Returns the totals set aside."""
+    found = []
+    for grid in _boxed_rects(facts):
+        for across in (True, False):
+            before, after = (_side(facts, grid, across, a) for a in (False, True))
+            if before is None or after is None:
+                continue
+            total = _totals(facts, grid, before, after, across)
+            if total is None:
+                continue
+            total = _trimmed(facts, total)
+            for cell in cells_of(total):
+                ij = facts.index(cell)
+                if ij is not None:
+                    facts.kind[ij] = EMPTY
+                    facts.strength[ij] = 0
+            found.append(total)
+    return found
+
+
+def _boxed_rects(facts: Facts) -> list[Rect]:
+    """Sheet rectangles of boxed cells (2×2 or larger, boxed throughout), each from its
+    top-left cell."""
+    boxed = facts.boxed
+    out = []
+    for i, j in np.argwhere(boxed):
+        if (i and boxed[i - 1, j]) or (j and boxed[i, j - 1]):
+            continue
+        h, w = boxed_run(boxed, i, j, False), boxed_run(boxed, i, j, True)
+        if h >= 2 and w >= 2 and boxed[i : i + h, j : j + w].all():
+            out.append((*facts.cell(int(i), int(j)), *facts.cell(int(i + h - 1), int(j + w - 1))))
+    return out
+
+
+def _trimmed(facts: Facts, rect: Rect) -> Rect:
+    """A rectangle shrunk to the cells in it that hold something."""
+    held = [c for c in cells_of(rect) if facts.at(c) is not None]
+    return bounds((r, c, r, c) for r, c in held) if held else rect
+
+
+def cells_of(rect: Rect) -> set[Cell]:
+    """Every cell of a rectangle (a line of totals, passed over when clues are read)."""
+    return {(r, c) for r in range(rect[0], rect[2] + 1) for c in range(rect[1], rect[3] + 1)}
