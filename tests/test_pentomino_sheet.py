@@ -52,6 +52,10 @@ class FakeSheet:
     def merged_ranges(self):
         return []
 
+    def read_diagonals(self, rect):
+        t, lf, b, r = rect
+        return [[False] * (r - lf + 1) for _ in range(t, b + 1)]  # no cell crossed out
+
     def paint(self, cells, style):
         for cell in cells:
             self.painted[cell] = style
@@ -391,3 +395,176 @@ def test_two_boards_or_no_fitting_group_are_refused_with_their_ranges(tmp_path, 
     out = tmp_path / "out.xlsx"
     assert main(["pentomino", str(path), "-o", str(out), "-q"]) == 2
     assert "Board!B2:J7 (54 cells)" in capsys.readouterr().err and not out.exists()
+
+
+# Boards as testers drew them: a notes sheet first, titles on the board, full-width
+# letters, dark grey and crossed-out holes, errors that point at the cell.
+
+
+def _book_of(tmp_path, *sheets, name="drawn.xlsx"):
+    """A real .xlsx of named sheets, each drawn by its function."""
+    wb = openpyxl.Workbook()
+    wb.remove(wb.active)
+    for title, draw in sheets:
+        draw(wb.create_sheet(title))
+    path = tmp_path / name
+    wb.save(path)
+    return path
+
+
+def _six_by_ten(ws, top=2, left=2, fill=LIGHT):
+    for r in range(6):
+        for c in range(10):
+            ws.cell(top + r, left + c).fill = fill
+
+
+def test_a_notes_sheet_before_the_board_does_not_hide_it(tmp_path, capsys):
+    """A highlighted heading on the first sheet read as a 1-cell board, and the board
+    on the second sheet was never looked at."""
+
+    def notes(ws):
+        ws["A1"] = "Instructions"
+        ws["A1"].fill = PatternFill("solid", fgColor="FFFFFF00")
+        ws["A2"], ws["A3"] = 1, 2
+
+    path = _book_of(tmp_path, ("Notes", notes), ("Board", _six_by_ten))
+    assert main(["pentomino", str(path), "--count", "-q"]) == 0
+    assert "Board!B2:K7: 2339 distinct tilings" in capsys.readouterr().out
+    assert main(["pentomino", str(path), "--sheet", "board", "-q"]) == 0  # any case
+    capsys.readouterr()
+
+    def short(ws):
+        _six_by_ten(ws)
+        ws["G5"].fill = PatternFill(fill_type=None)
+
+    path = _book_of(tmp_path, ("Notes", notes), ("Board", short), name="short.xlsx")
+    assert main(["pentomino", str(path), "-q"]) == 2  # the drawing nearest 60 is named
+    err = capsys.readouterr().err
+    assert "Board!B2:K7: the board has 59 cells" in err and "Board!G5 is the one cell" in err
+
+
+def test_titles_on_or_over_the_board_are_not_board_cells(tmp_path):
+    def filled_title(ws):
+        ws["B1"] = "Pentomino 6x10"
+        ws["B1"].fill = PatternFill("solid", fgColor="FFFFFF00")
+        _six_by_ten(ws)
+
+    def boxed_merged_title(ws):
+        ws.merge_cells("B2:K2")
+        ws["B2"] = "Pentomino 6x10"
+        for r in range(2, 9):
+            for c in range(2, 12):
+                ws.cell(r, c).border = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)
+
+    assert _read(tmp_path, filled_title).cells == named_board("6x10").cells
+    board = _read(tmp_path, boxed_merged_title)
+    assert board.cells == named_board("6x10").cells and board.where() == "Board!B3:K8"
+
+
+def test_full_width_letters_fix_their_piece(tmp_path):
+    """A Japanese input method types Ｘ: the X piece is fixed there, not painted over."""
+    x_cells = [(3, 4), (4, 3), (4, 4), (4, 5), (5, 4)]
+
+    def drawn(ws):
+        _six_by_ten(ws)
+        for r, c in x_cells:
+            ws.cell(r, c, "Ｘ")
+
+    board = _read(tmp_path, drawn)
+    assert board.fixed == {(r - 2, c - 2): "X" for r, c in x_cells}
+    result = Tiler(board).solve(limit=1)
+    assert all(result.solutions[0][cell] == "X" for cell in board.fixed)
+    assert_tiling(board, result.solutions[0])
+
+
+def test_dark_grey_and_crossed_out_cells_are_holes(tmp_path):
+    def grey_hole(ws):
+        _outline(ws, 2, 2, 8, 8)
+        for r, c in HOLE:
+            ws.cell(2 + r, 2 + c).fill = PatternFill("solid", fgColor="FF404040")
+
+    def crossed_hole(ws):
+        for r in range(8):
+            for c in range(8):
+                cross = (r, c) in HOLE
+                ws.cell(2 + r, 2 + c).border = Border(
+                    left=THIN,
+                    right=THIN,
+                    top=THIN,
+                    bottom=THIN,
+                    diagonal=THIN if cross else None,
+                    diagonalUp=cross,
+                    diagonalDown=cross,
+                )
+
+    assert _read(tmp_path, grey_hole).cells == named_board("8x8-hole").cells
+    assert _read(tmp_path, crossed_hole).cells == named_board("8x8-hole").cells
+
+
+def test_count_errors_point_at_the_cell_and_the_button_names_two_boards(tmp_path, capsys):
+    from xlsolver.actions import guarded
+    from xlsolver.actions import solve as solve_action
+    from xlsolver.sheets.openpyxl_sheet import open_book
+
+    def extra(ws):
+        _six_by_ten(ws)
+        ws["E8"].fill = LIGHT
+
+    def typed_x(ws):
+        _six_by_ten(ws, fill=LIGHT)
+        for r in range(8, 10):
+            for c in range(2, 12):
+                ws.cell(r, c).fill = LIGHT
+        for r, c in ((5, 6), (5, 7), (6, 6), (6, 7)):
+            ws.cell(r, c, "X")
+
+    path = _book_of(tmp_path, ("Board", extra))
+    assert main(["pentomino", str(path), "-q"]) == 2
+    err = capsys.readouterr().err
+    assert "the board has 61 cells" in err and "Board!E8 is the one cell outside" in err
+    assert "--pieces" in err
+    path = _book_of(tmp_path, ("Board", typed_x), name="x.xlsx")
+    assert main(["pentomino", str(path), "-q"]) == 2
+    err = capsys.readouterr().err
+    assert "the 4 cells typed X (Board!F5 …) are board cells fixing the X piece" in err
+
+    def two(ws):
+        _six_by_ten(ws)
+        _six_by_ten(ws, top=10)
+
+    book = open_book(_book_of(tmp_path, ("Board", two), name="two.xlsx"))
+    outcome = guarded(solve_action, book, book.sheet("Board"))
+    assert not outcome.ok and "2 groups of marked cells could each be the board" in outcome.message
+
+    book = open_book(_book_of(tmp_path, ("Board", extra), name="extra.xlsx"))
+    outcome = guarded(solve_action, book, book.sheet("Board"))  # the button has no --pieces
+    assert not outcome.ok and "61 cells" in outcome.message and "--pieces" not in outcome.message
+
+
+def test_pentomino_names_what_the_copy_leaves_out(tmp_path, capsys):
+    """A text box beside the board is dropped by openpyxl: said, as solve says it."""
+    xlsxwriter = pytest.importorskip("xlsxwriter")
+    path = tmp_path / "boxed.xlsx"
+    wb = xlsxwriter.Workbook(str(path))
+    ws = wb.add_worksheet("Board")
+    light = wb.add_format({"bg_color": "#FFF2CC"})
+    for r in range(1, 7):
+        for c in range(1, 11):
+            ws.write_blank(r, c, None, light)
+    ws.insert_textbox("M3", "Use each of the 12 pieces once.")
+    wb.close()
+    assert main(["pentomino", str(path), "-o", str(tmp_path / "out.xlsx"), "-q"]) == 0
+    assert "the copy leaves out 1 text box" in capsys.readouterr().err
+
+
+def test_clear_keeps_a_board_drawn_as_an_outline_unfilled(tmp_path):
+    from xlsolver.actions import clear as clear_action
+    from xlsolver.actions import solve as solve_action
+    from xlsolver.sheets.openpyxl_sheet import open_book
+
+    book = open_book(_book_of(tmp_path, ("Board", lambda ws: _outline(ws, 2, 2, 6, 10))))
+    sheet = book.sheet("Board")
+    assert solve_action(book, sheet).ok
+    assert clear_action(book, sheet).ok
+    assert sheet.read_fills((2, 2, 7, 11)) == [[None] * 10 for _ in range(6)]
+    assert solve_action(book, sheet).ok  # the outline still draws the board

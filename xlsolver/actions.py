@@ -147,12 +147,14 @@ def _solve_one(book: Book, sheet: Sheet, found, share: Share) -> Outcome:
 
 def _tile_pentomino(book: Book, sheet: Sheet, no_clues: Exception) -> Outcome:
     """A sheet without clues may hold a pentomino board: tile it and paint the pieces."""
-    from .pentomino.board import BoardError
+    from .pentomino.board import BoardError, SeveralBoards
     from .pentomino.sheet import paint_tiling, read_board
     from .pentomino.solver import tile
 
     try:
         board = read_board(sheet, book)
+    except SeveralBoards:
+        raise  # boards drawn, more than one: which to tile is the message
     except BoardError:
         raise no_clues from None  # neither a nonogram nor a pentomino board
     book.progress(0.05, f"xlsolver: tiling {len(board.cells)} cells with pentominoes")

@@ -5,7 +5,14 @@ from __future__ import annotations
 import sys
 
 from ..exits import EXIT_BAD_INPUT, EXIT_OK, EXIT_UNSOLVED
-from ..pentomino.board import NAMED_BOARDS, BoardError, PentominoBoard, named_board, tiling_text
+from ..pentomino.board import (
+    NAMED_BOARDS,
+    BoardError,
+    BoardSizeError,
+    PentominoBoard,
+    named_board,
+    tiling_text,
+)
 from ..pentomino.pieces import LETTERS, PIECE_SIZE
 from ..pentomino.solver import COMPLETE, LIMIT, Tiler, TilingResult
 from ..progress import TerminalBar, both
@@ -93,7 +100,10 @@ def _run(args, opened: list) -> int:
     except (BoardError, WorkbookError) as exc:
         from ..workbook.batch import with_file
 
-        return _fail(with_file(args.input, str(exc)) if args.input else str(exc))
+        message = str(exc)
+        if isinstance(exc, BoardSizeError) and len(set(args.pieces.upper())) == len(LETTERS):
+            message += " (or choose fewer pieces with --pieces)"
+        return _fail(with_file(args.input, message) if args.input else message)
     enabled = not args.quiet and sys.stderr.isatty()
     with TerminalBar(board.name, enabled) as bar:
         report = both(bar, book.progress if book is not None else None)
@@ -176,4 +186,13 @@ def _write(args, book, sheet, board: PentominoBoard, result: TilingResult) -> in
         reason = exc if isinstance(exc, (BoardError, WorkbookError)) else f"{args.output}: {exc}"
         return _fail(str(reason))
     print(f"{args.output}: {len(names)} tiling(s) painted on {', '.join(names)}")
+    left_out = getattr(book, "left_out", {})  # text boxes, macros openpyxl cannot keep
+    if left_out and args.input:
+        from ..sheets.xlsx_parts import left_out_phrase
+
+        print(
+            f"xlsolver: {args.input}: the copy leaves out {left_out_phrase(left_out)}; "
+            f"the input is unchanged",
+            file=sys.stderr,
+        )
     return EXIT_OK

@@ -29,6 +29,14 @@ class BoardError(ValueError):
     """The board cannot be tiled as asked; the message names the reason (exit status 2)."""
 
 
+class BoardSizeError(BoardError):
+    """The board's cell count is not what the pieces cover (another set may fit)."""
+
+
+class SeveralBoards(BoardError):
+    """Marked cells on a sheet that could each be the board: a board drawn, but which?"""
+
+
 @dataclass(frozen=True)
 class PentominoBoard:
     """Cells to tile with pentominoes plus fixed piece letters, from 0 in the bounding box."""
@@ -51,7 +59,8 @@ class PentominoBoard:
         if self.sheet is None:
             return self.name
         last = self.cell_name((self.height - 1, self.width - 1)).split("!")[1]
-        return f"{self.cell_name((0, 0))}:{last}"
+        first = self.cell_name((0, 0))
+        return first if first.endswith(f"!{last}") else f"{first}:{last}"
 
     @property
     def height(self) -> int:
@@ -160,15 +169,16 @@ def check_board(board: PentominoBoard, pieces: str = LETTERS, one_sided: bool = 
     at = f"{board.where()}: "
     n = len(board.cells)
     need = len(pieces) * PIECE_SIZE
+    cells = f"{n} cell" if n == 1 else f"{n} cells"
     if pieces == LETTERS and n != BOARD_CELLS:
-        raise BoardError(
-            f"{at}the board has {n} cells; the 12 pentominoes cover exactly {BOARD_CELLS}"
-            " (choose fewer pieces with --pieces)"
+        raise BoardSizeError(
+            f"{at}the board has {cells}; the 12 pentominoes cover exactly {BOARD_CELLS}"
+            f"{_difference(board, BOARD_CELLS)}"
         )
     if n % PIECE_SIZE:
-        raise BoardError(f"{at}the board has {n} cells, not a multiple of {PIECE_SIZE}")
+        raise BoardSizeError(f"{at}the board has {cells}, not a multiple of {PIECE_SIZE}")
     if n != need:
-        raise BoardError(f"{at}the board has {n} cells but the pieces {pieces} cover {need}")
+        raise BoardSizeError(f"{at}the board has {cells} but the pieces {pieces} cover {need}")
     by_letter: dict[str, list[Coord]] = {}
     for cell, letter in board.fixed.items():
         by_letter.setdefault(letter, []).append(cell)
@@ -186,10 +196,40 @@ def check_board(board: PentominoBoard, pieces: str = LETTERS, one_sided: bool = 
         if found != letter:
             kind = " (one-sided: turns only)" if one_sided else ""
             shape = "no pentomino" if found is None else f"the {found} pentomino"
+            if found is None and one_sided and identify(cells, False) == letter:
+                shape = f"{letter} turned over"
             raise BoardError(
                 f"fixed cells {where} marked {letter} form {shape}, not {letter}{kind}"
             )
     return "".join(p for p in pieces if p not in by_letter)
+
+
+def _difference(board: PentominoBoard, need: int) -> str:
+    """Where a board of one cell too many or too few differs from a full rectangle:
+    ``; Sheet1!E5 is the one cell outside a 6×10 rectangle`` (empty otherwise)."""
+    n = len(board.cells)
+    h, w = board.height, board.width
+    box = {(r, c) for r in range(h) for c in range(w)}
+    if n == need + 1:  # a rectangle of ``need`` cells and one cell sticking out
+        for r0, c0, r1, c1 in ((1, 0, h, w), (0, 0, h - 1, w), (0, 1, h, w), (0, 0, h, w - 1)):
+            rect = {(r, c) for r in range(r0, r1) for c in range(c0, c1)}
+            if len(rect) == need and rect <= board.cells:
+                (extra,) = board.cells - rect
+                return f"; {board.cell_name(extra)} is the one cell outside a full rectangle"
+    if n == need - 1 and h * w == need:
+        (gap,) = box - board.cells
+        return f"; {board.cell_name(gap)} is the one cell of the rectangle not marked"
+    typed: dict[str, list[Coord]] = {}
+    for cell, letter in board.fixed.items():
+        typed.setdefault(letter, []).append(cell)
+    odd = sorted((k, v) for k, v in typed.items() if len(v) != PIECE_SIZE)
+    if odd:
+        letter, cells = odd[0]
+        return (
+            f"; the {len(cells)} cells typed {letter} ({board.cell_name(min(cells))} …) are "
+            f"board cells fixing the {letter} piece; type 0 or . in a hole"
+        )
+    return ""
 
 
 def symmetries(board: PentominoBoard, one_sided: bool = False) -> list[dict[Coord, Coord]]:

@@ -7,8 +7,9 @@ Glossary
                  T U V W X Y Z, either case) fixes that piece there; longer text (a
                  title, a note) is not part of the board
     hole         an unmarked cell inside the board's bounding box, or one that says so:
-                 a typed ``0``, ``.``, ``-``, ``×`` or ``/``; a black fill among cells
-                 marked otherwise, when that gives the pieces' count
+                 a typed ``0``, ``.``, ``-``, ``×`` or ``/``, a cell crossed out with
+                 both diagonals; a black (or dark grey) fill among cells marked
+                 otherwise, when that gives the pieces' count
     ruler        numbers 1, 2, 3, … typed along an edge of the drawing (row or column
                  numbers): not board cells
     group        marked cells touching each other (corners count); when the whole
@@ -18,19 +19,21 @@ Glossary
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 
 from ..sheets.errors import MAX_SHEET_NAME
 from ..sheets.protocol import BOTTOM, LEFT, RIGHT, TOP, Book, Rect, Sheet, Style, column_letter
 from ..workbook.marks import luminance
-from .board import BOARD_CELLS, BoardError, PentominoBoard, make_board
+from .board import BOARD_CELLS, BoardError, PentominoBoard, SeveralBoards, make_board
 from .pieces import LETTERS, Coord
 
 BOARD_NAME = "PentominoBoard"  # a defined name that marks the board's rectangle
 UNMARKED_FILLS = (None, "#FFFFFF")
 MAX_MARK_LENGTH = 1  # longer text is a note, not a board cell
 HOLE_TEXT = frozenset({"0", ".", "-", "×", "/", "・", "·"})  # typed in a cell: a hole
-DARK_HOLE = 0.25  # a fill darker than this (relative luminance) may mark a hole
+DARK_HOLE = 0.3  # a fill darker than this (relative luminance) may mark a hole: black,
+# and Excel's "Black, Text 1, Lighter 25%" (#404040, 0.25)
 MIN_RULER = 3  # numbers 1, 2, 3 … along an edge, at least this many, are a ruler
 TILING_SHEET = "Tiling {n}"
 
@@ -73,23 +76,44 @@ def board_rect(book: Book | None, sheet: Sheet) -> Rect | None:
 
 
 def _text(value: object) -> str:
-    """A cell's value as typed: ``0`` for the number 0, stripped text otherwise."""
+    """A cell's value as typed: ``0`` for the number 0, stripped text otherwise, full-width
+    letters and digits as their ASCII forms (``Ｘ`` is ``X``)."""
     if isinstance(value, float) and value.is_integer():
         value = int(value)
-    return "" if value is None else str(value).strip()
+    return "" if value is None else unicodedata.normalize("NFKC", str(value)).strip()
 
 
 def _mark(text: str, fill: str | None, boxed: bool) -> str | None:
-    """What a cell says: a piece letter, ``#`` for a board cell, ``None`` for a hole."""
-    if text in HOLE_TEXT:
+    """What a cell says: a piece letter, ``#`` for a board cell, ``None`` for a hole or
+    for longer text (a title or a note, filled or boxed as it may be)."""
+    if text in HOLE_TEXT or _is_note(text):
         return None
-    if len(text) == 1 and text.upper() in LETTERS:
-        return text.upper()
-    if text and len(text) <= MAX_MARK_LENGTH:
-        return "#"
+    if len(text) == 1:
+        return text.upper() if text.upper() in LETTERS else "#"
     if boxed or (fill is not None and fill.upper() not in UNMARKED_FILLS):
         return "#"
     return None
+
+
+def _is_note(text: str) -> bool:
+    """True for text longer than a mark that holds a letter: a title, a note."""
+    return len(text) > MAX_MARK_LENGTH and any(ch.isalpha() for ch in text)
+
+
+def _titled(sheet: Sheet, rect: Rect, values: list[list[object]]) -> set[Coord]:
+    """Cells of ``rect`` (as offsets) that a merge holding longer text covers: a title
+    band across the top of a board is no part of it."""
+    top, left, bottom, right = rect
+    out: set[Coord] = set()
+    for m_top, m_left, m_bottom, m_right in sheet.merged_ranges():
+        i, j = m_top - top, m_left - left
+        inside = 0 <= i <= bottom - top and 0 <= j <= right - left
+        if not inside or not _is_note(_text(values[i][j])):
+            continue
+        for r in range(max(m_top, top), min(m_bottom, bottom) + 1):
+            for c in range(max(m_left, left), min(m_right, right) + 1):
+                out.add((r - top, c - left))
+    return out
 
 
 def _open(sides: list[list[int]], i: int, j: int, k: int, m: int) -> bool:
@@ -232,7 +256,9 @@ def read_board(sheet: Sheet, book: Book | None = None, need: int = BOARD_CELLS) 
     values = sheet.read_values(rect)
     fills = sheet.read_fills(rect)
     boxes = sheet.read_borders(rect)
+    crossed = sheet.read_diagonals(rect)
     inside = _enclosed(sheet, rect)
+    titles = _titled(sheet, rect, values)
     cells: set[Coord] = set()
     fixed: dict[Coord, str] = {}
     dark: set[Coord] = set()
@@ -240,8 +266,10 @@ def read_board(sheet: Sheet, book: Book | None = None, need: int = BOARD_CELLS) 
     for r, (vrow, frow, brow) in enumerate(zip(values, fills, boxes, strict=True)):
         for c, (value, fill, boxed) in enumerate(zip(vrow, frow, brow, strict=True)):
             text = _text(value)
+            if (r, c) in titles or (crossed[r][c] and not text):
+                continue  # a title band, or a cell crossed out: a hole
             mark = _mark(text, fill, boxed)
-            if mark is None and (r, c) in inside and text not in HOLE_TEXT:
+            if mark is None and (r, c) in inside and text not in HOLE_TEXT and not _is_note(text):
                 mark = "#"
             if mark is None:
                 continue
@@ -278,7 +306,7 @@ def read_board(sheet: Sheet, book: Book | None = None, need: int = BOARD_CELLS) 
                     else f"the marked cells form {len(groups)} separate groups"
                     f" and none has the {need} cells the pieces cover"
                 )
-                raise BoardError(
+                raise SeveralBoards(
                     f"{sheet.name}: {what} ({shown}{more}); mark only the board,"
                     f" or give its rectangle the name {BOARD_NAME}"
                 )
@@ -290,19 +318,33 @@ def read_board(sheet: Sheet, book: Book | None = None, need: int = BOARD_CELLS) 
 def find_board(
     book: Book, sheet_name: str | None = None, need: int = BOARD_CELLS
 ) -> PentominoBoard:
-    """The board on the named sheet, else on the first sheet that holds one."""
+    """The board on the named sheet, else on the first sheet that holds one of ``need``
+    cells, else the drawing nearest that count (its count is then the error)."""
     if sheet_name is not None:
+        names = [s.name for s in book.sheets()]
+        same = [n for n in names if n.casefold() == sheet_name.casefold()]
+        if sheet_name not in names and len(same) == 1:
+            sheet_name = same[0]  # --sheet board finds Board
         try:
             return read_board(book.sheet(sheet_name), book, need)
         except KeyError as exc:
             raise BoardError(str(exc.args[0])) from None
-    errors = []
+    errors, boards = [], []
     for sheet in book.sheets():
         try:
-            return read_board(sheet, book, need)
+            board = read_board(sheet, book, need)
         except BoardError as exc:
-            errors.append(str(exc))
-    raise BoardError(errors[0] if errors else "the workbook has no sheets")
+            errors.append(exc)
+            continue
+        if len(board.cells) == need:
+            return board
+        boards.append(board)
+    # no sheet holds a board of the pieces' count: the drawing nearest to it is named
+    # (not a highlighted heading on a notes sheet before the board's sheet)
+    if boards:
+        return min(boards, key=lambda b: abs(len(b.cells) - need))
+    several = [e for e in errors if isinstance(e, SeveralBoards)]
+    raise (several or errors)[0] if errors else BoardError("the workbook has no sheets")
 
 
 def paint_tiling(sheet: Sheet, board: PentominoBoard, solution: dict[Coord, str]) -> None:
@@ -322,8 +364,8 @@ def clear_tiling(sheet: Sheet, board: PentominoBoard) -> int:
 
     A cell counts as painted when it shows a piece letter on that piece's own colour
     (letters placed to fix a piece are painted so too, and are cleared with the rest).
-    Boxed cells (borders) lose their fill; the others keep a plain grey fill, so the
-    board stays drawn for the next Solve.
+    Cells drawn with borders (boxed, or inside an outline) lose their fill; the others
+    keep a plain grey fill, so the board stays drawn for the next Solve.
     """
     top, left = board.origin
     cells = sorted((top + r, left + c) for r, c in board.cells)
@@ -332,13 +374,14 @@ def clear_tiling(sheet: Sheet, board: PentominoBoard) -> int:
     rect = (cells[0][0], min(c for _, c in cells), cells[-1][0], max(c for _, c in cells))
     values, fills = sheet.read_values(rect), sheet.read_fills(rect)
     boxes = sheet.read_borders(rect)
+    inside = _enclosed(sheet, rect)
     boxed, loose = [], []
     for r, c in cells:
         i, j = r - rect[0], c - rect[1]
         letter = str(values[i][j] or "").strip().upper()
         if letter not in PIECE_FILLS or (fills[i][j] or "").upper() != PIECE_FILLS[letter]:
             continue
-        (boxed if boxes[i][j] else loose).append((r, c))
+        (boxed if boxes[i][j] or (i, j) in inside else loose).append((r, c))
     for cell in boxed + loose:
         sheet.write_values(cell, [[None]])
     sheet.unpaint(boxed + loose)
