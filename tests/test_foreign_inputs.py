@@ -375,6 +375,35 @@ def test_credits_survive_a_round_trip_through_a_workbook(tmp_path):
     for key in ("by", "copyright", "license", "catalogue"):
         assert again.meta[key] == original.meta[key], key
     assert (again.rows, again.cols) == (original.rows, original.cols)
+    # through webpbn XML too: the licence as a note, the catalogue number as the id
+    xml = tmp_path / "dancer.xml"
+    assert main(["convert", str(source), "-o", str(xml)]) == 0
+    assert "<note>license: CC-BY-3.0</note>" in xml.read_text()
+    (from_xml,) = read_puzzles(xml)
+    for key in ("by", "copyright", "license", "catalogue"):
+        assert from_xml.meta[key] == original.meta[key], key
+
+
+@pytest.mark.parametrize("mono", [True, False])
+def test_a_worksheet_made_of_a_credited_puzzle_prints_its_credit(tmp_path, mono):
+    """make dropped the author, copyright and licence: a teacher handing out the sheet
+    hands out the puzzle. Both printed sheets carry them at the foot of the page, and the
+    title cell's note; a worksheet made again from the made one keeps them."""
+    source = tmp_path / "rainbow.non"
+    lines = (ROOT / "examples" / "nonny-rainbow.non").read_text().splitlines()
+    source.write_text("\n".join(["license CC-BY-SA-4.0", *lines]) + "\n")
+    out = tmp_path / "sheet.xlsx"
+    assert main(["make", str(source), "-o", str(out), *(["--mono"] if mono else [])]) == 0
+    wb = load_workbook(out)
+    for name in (PUZZLE_SHEET, KEY_SHEET):
+        ws = wb[name]
+        assert ws.oddFooter.center.text == "by Gregory Kikola · CC-BY-SA-4.0", name
+        assert "license: CC-BY-SA-4.0" in ws["A1"].comment.text
+    again = tmp_path / "again.xlsx"
+    assert main(["make", str(out), "-o", str(again), *(["--mono"] if mono else [])]) == 0
+    assert load_workbook(again)[PUZZLE_SHEET].oddFooter.center.text == (
+        "by Gregory Kikola · CC-BY-SA-4.0"
+    )
 
 
 def test_reasons_say_one_cell_and_stages_are_counted(tmp_path, capsys):
@@ -599,3 +628,37 @@ def test_the_range_offered_for_clues_on_both_sides_reads_the_puzzle(tmp_path, ca
     assert main(["solve", str(tmp_path / "totals.xlsx"), "--range", offered, "--json"]) == 0
     record = json.loads(capsys.readouterr().out)
     assert Puzzle.from_solution(picture(BOAT)).is_solution(grid_of(record))
+
+
+# ---- control characters in titles -----------------------------------------------------
+
+
+def test_control_characters_in_a_title_are_dropped_not_a_crash(tmp_path, capsys):
+    """A raw BEL byte in a .non title crashed every workbook writer (openpyxl refuses
+    it) and was written raw into webpbn XML, which no XML reader then loads."""
+    src = tmp_path / "bell.non"
+    src.write_bytes(
+        b'title "Bel\x07l\x0bs"\nauthor "Ann\x01"\nwidth 2\nheight 1\nrows\n1\ncolumns\n1\n0\n'
+    )
+    good = tmp_path / "good.non"
+    good.write_text("width 1\nheight 1\nrows\n1\ncolumns\n1\n")
+    for suffix in ("xlsx", "xml", "json", "non"):
+        out = tmp_path / f"bell-out.{suffix}"
+        assert main(["convert", str(src), "-o", str(out)]) == 0, capsys.readouterr().err
+        data = out.read_bytes()
+        assert not re.search(rb"[\x00-\x08\x0b\x0c\x0e-\x1f]", data if suffix != "xlsx" else b"")
+        assert main(["solve", str(out), "--json"]) == 0
+        record = json.loads(capsys.readouterr().out.splitlines()[-1])
+        assert record["solutions"] == [["#."]]
+    import xml.dom.minidom
+
+    assert "<title>Bells</title>" in (tmp_path / "bell-out.xml").read_text()
+    xml.dom.minidom.parse(str(tmp_path / "bell-out.xml"))  # well-formed
+    assert load_workbook(tmp_path / "bell-out.xlsx").active["A1"].value == "Bells"
+    # in a folder converted to workbooks, every file is written
+    folder = tmp_path / "in"
+    folder.mkdir()
+    shutil.copy(src, folder / "bell.non")
+    shutil.copy(good, folder / "good.non")
+    assert main(["convert", str(folder), "--out-dir", str(tmp_path / "out"), "--to", "xlsx"]) == 0
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["bell.xlsx", "good.xlsx"]

@@ -9,16 +9,19 @@
       <clues type="columns"><line><count color="red">2</count><count>1</count></line>…</clues>
       <clues type="rows">…</clues>
       <solution type="goal"><image>|..**|…</image></solution>
+      <note>license: CC-BY-SA-4.0</note>
     </puzzle></puzzleset>
 
-A count without ``color`` takes the puzzle's ``defaultcolor`` (``black``); the colour
-named by ``backgroundcolor`` (``white``) is the background. Without ``color`` elements,
-black is ``000000`` and white ``FFFFFF``. A goal image shows each colour by its ``char``;
-a colour without one is shown by its name when that is one character, black and white
-by ``X`` and ``.`` (as pbnsolve does), and any other is refused naming its element when
-the image holds a character of no colour. A puzzle set may hold several puzzles. Entity
-declarations are refused (no entity expansion); the DTD is never fetched, and a
-reference to an entity it would declare reads as the HTML name (``&copy;`` → ©).
+A catalogue number is written as ``<id>`` and a licence, which the DTD has no element
+for, as a ``<note>`` (both read back). A count without ``color`` takes the puzzle's
+``defaultcolor`` (``black``); the colour named by ``backgroundcolor`` (``white``) is the
+background. Without ``color`` elements, black is ``000000`` and white ``FFFFFF``. A goal
+image shows each colour by its ``char``; a colour without one is shown by its name when
+that is one character, black and white by ``X`` and ``.`` (as pbnsolve does), and any
+other is refused naming its element when the image holds a character of no colour. A
+puzzle set may hold several puzzles. Entity declarations are refused (no entity
+expansion); the DTD is never fetched, and a reference to an entity it would declare
+reads as the HTML name (``&copy;`` → ©).
 """
 
 from __future__ import annotations
@@ -45,6 +48,7 @@ META_ELEMENTS = {
     "copyright": "copyright",
     "description": "description",
 }
+LICENSE_NOTE = "license"  # <note>license: CC-BY-SA-4.0</note>
 DOCTYPE = '<!DOCTYPE pbn SYSTEM "http://webpbn.com/pbn-0.3.dtd">'
 
 
@@ -188,6 +192,12 @@ def _puzzle(node: Node, source: str) -> Puzzle | ColourPuzzle:
         for tag, key in META_ELEMENTS.items()
         if (child := node.find(tag)) is not None
     }
+    if (child := node.find("id")) is not None and child.text.strip():
+        meta["catalogue"] = " ".join(child.text.split())
+    for note in (c for c in node.children if c.tag == "note"):
+        key, colon, value = " ".join(note.text.split()).partition(": ")
+        if colon and key == LICENSE_NOTE and value:
+            meta["license"] = value
     rows = _clue_lines(node, "rows", default, background, draft, source)
     cols = _clue_lines(node, "columns", default, background, draft, source)
     for name, (rgb, char, line) in declared.items():
@@ -309,6 +319,8 @@ def _puzzle_lines(puzzle: Puzzle | ColourPuzzle) -> list[str]:
     meta = dict(puzzle.meta)
     if puzzle.title:
         meta["title"] = puzzle.title
+    if meta.get("catalogue"):  # the DTD's order: id before title
+        out.append(f"<id>{escape(str(meta['catalogue']))}</id>")
     for tag, key in META_ELEMENTS.items():
         if meta.get(key):
             out.append(f"<{tag}>{escape(str(meta[key]))}</{tag}>")
@@ -332,5 +344,7 @@ def _puzzle_lines(puzzle: Puzzle | ColourPuzzle) -> list[str]:
         letters = BACKGROUND_LETTER + "".join(ch for _, ch, _ in inks)
         rows = ["|" + "".join(letters[int(v)] for v in row) + "|" for row in np.asarray(goal)]
         out += ['<solution type="goal">', "<image>", *rows, "</image>", "</solution>"]
+    if meta.get("license"):  # the DTD has no licence element: a note, read back
+        out.append(f"<note>{LICENSE_NOTE}: {escape(str(meta['license']))}</note>")
     out.append("</puzzle>")
     return out

@@ -239,7 +239,9 @@ class ColourPuzzle(Lines):
         return puzzle
 
     @classmethod
-    def from_solution(cls, solution: np.ndarray, palette: Palette, title: str = "") -> ColourPuzzle:
+    def from_solution(
+        cls, solution: np.ndarray, palette: Palette, title: str = "", meta: dict | None = None
+    ) -> ColourPuzzle:
         """The clues of a colour picture (colour numbers, 0 = background)."""
         import numpy as np
 
@@ -247,7 +249,11 @@ class ColourPuzzle(Lines):
         if sol.ndim != 2 or sol.size and (sol.min() < 0 or sol.max() > palette.k):
             raise PuzzleError(f"a picture of colour numbers 0..{palette.k} is needed")
         return cls.from_clues(
-            [colour_runs(row) for row in sol], [colour_runs(col) for col in sol.T], palette, title
+            [colour_runs(row) for row in sol],
+            [colour_runs(col) for col in sol.T],
+            palette,
+            title,
+            meta=meta,
         )
 
     @staticmethod

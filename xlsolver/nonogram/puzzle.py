@@ -9,6 +9,7 @@ Glossary
 from __future__ import annotations
 
 import numbers
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -76,6 +77,15 @@ def _clean_line(values: Iterable, line: LineId) -> tuple[int, ...]:
     return tuple(out)
 
 
+# characters XML 1.0 and Excel's cells refuse (tab, line feed and carriage return stay)
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def printable(text: str) -> str:
+    """Text without the control characters no workbook or XML file can hold."""
+    return _CONTROL.sub("", text)
+
+
 class Lines:
     """What every puzzle has: ``rows`` and ``cols`` of clues, and pictures checked line by line.
 
@@ -85,6 +95,18 @@ class Lines:
 
     rows: tuple
     cols: tuple
+
+    def __post_init__(self) -> None:
+        """Control characters out of the title and text metadata: no workbook, XML
+        file or sheet name can hold them (a raw BEL byte in a ``.non`` title)."""
+        title = getattr(self, "title", "")
+        if isinstance(title, str) and _CONTROL.search(title):
+            object.__setattr__(self, "title", printable(title))
+        meta = getattr(self, "meta", None)
+        if isinstance(meta, dict):
+            for key, value in dict.items(meta):
+                if isinstance(value, str) and _CONTROL.search(value):
+                    dict.__setitem__(meta, key, printable(value))
 
     @staticmethod
     def runs(cells: Iterable) -> tuple:
@@ -177,12 +199,15 @@ class Puzzle(Lines):
         return puzzle
 
     @classmethod
-    def from_solution(cls, solution: np.ndarray, title: str = "") -> Puzzle:
+    def from_solution(
+        cls, solution: np.ndarray, title: str = "", meta: dict | None = None
+    ) -> Puzzle:
         """The clues of a black-and-white picture (True = black)."""
         import numpy as np
 
         sol = np.asarray(solution, dtype=bool)
-        return cls.from_clues([runs(row) for row in sol], [runs(col) for col in sol.T], title=title)
+        rows, cols = [runs(row) for row in sol], [runs(col) for col in sol.T]
+        return cls.from_clues(rows, cols, title=title, meta=meta)
 
     @staticmethod
     def runs(cells: Iterable) -> tuple[int, ...]:

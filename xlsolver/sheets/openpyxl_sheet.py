@@ -72,6 +72,7 @@ THEME_COLOURS = (
 )
 NO_FILL = PatternFill(fill_type=None)
 NOTE_AUTHOR = "xlsolver"
+FOOTER_POINTS = 8  # a credit at the foot of the page
 HAIR = "hair"
 T = TypeVar("T")
 
@@ -567,6 +568,11 @@ class XlsxSheet(SheetBase):
 
         target = self.ws.cell(row=cell[0], column=cell[1])
         target.comment = Comment(text, NOTE_AUTHOR) if text else None
+
+    def set_footer(self, text: str) -> None:
+        """Text printed at the foot of every page (a puzzle's credit)."""
+        self.ws.oddFooter.center.text = text.replace("&", "&&")
+        self.ws.oddFooter.center.size = FOOTER_POINTS
 
     # ---- layout writing (template writer) -------------------------------------------
 

@@ -98,7 +98,7 @@ def _mono_worksheet(
     drawing: Drawing, title: str, add_givens: bool, time_limit: float | None
 ) -> tuple[Verdict, XlsxBook]:
     """The black-and-white puzzle of a drawing, its verdict and its worksheet book."""
-    puzzle = Puzzle.from_solution(drawing.picture, title=title)
+    puzzle = Puzzle.from_solution(drawing.picture, title=title, meta=drawing.credits)
     verdict = assess(puzzle, drawing.picture, time_limit=time_limit)
     if add_givens and verdict.suggestion:
         from .verdict import givens_grid
@@ -216,7 +216,7 @@ def _colour_worksheet(
     from .colour_worksheet import COLOUR_WRITERS
 
     picture = drawing.colours
-    puzzle = ColourPuzzle.from_solution(picture, drawing.palette, title=title)
+    puzzle = ColourPuzzle.from_solution(picture, drawing.palette, title=title, meta=drawing.credits)
     verdict = assess_colour(puzzle, picture, time_limit=time_limit)
     book = build_worksheet(
         puzzle, picture, verdict, title=title, add_givens=add_givens, writers=COLOUR_WRITERS

@@ -12,7 +12,7 @@ from ..nonogram.colour_puzzle import ColourPuzzle
 from ..sheets.protocol import HIGHLIGHT_STYLE, WHITE_STYLE, LayoutSheet
 from ..workbook.colour_paint import ink_style
 from ..workbook.colour_template import write_colour_template
-from ..workbook.template import TemplateLayout
+from ..workbook.template import TemplateLayout, write_attribution
 from .colour_verdict import ColourVerdict
 from .worksheet import (
     SheetWriters,
@@ -43,6 +43,7 @@ def write_colour_puzzle_sheet(
 ) -> TemplateLayout:
     """The printable colour puzzle: template, legend, name line, givens, notes."""
     layout = write_colour_template(sheet, puzzle, title=title, letters=True)
+    write_attribution(sheet, puzzle)
     layout = write_name_line(sheet, layout)
     for r, c, state in givens:
         ink = known_colour(state)
@@ -55,6 +56,7 @@ def write_colour_puzzle_sheet(
 def write_colour_answer_key(sheet: LayoutSheet, puzzle: ColourPuzzle, picture, title: str):
     """The answer key: the same template with the picture in its inks."""
     layout = write_colour_template(sheet, puzzle, title=f"{title} — answer key" if title else "")
+    write_attribution(sheet, puzzle)
     paint_colours(sheet, layout, puzzle, picture)
     return layout
 

@@ -46,6 +46,7 @@ class Drawing:
     pixels: tuple[int, int] | None = None  # (width, height) of the image it was read from
     merged: dict[str, str] | None = None  # fills read as a nearly identical ink: fill → ink
     pale: dict[str, int] | None = None  # fills too light to be ink, read as paper: fill → cells
+    credits: dict[str, str] | None = None  # author, copyright, licence of a puzzle made again
 
 
 class MergedView:

@@ -15,6 +15,7 @@ from ..nonogram.colour_puzzle import ColourPuzzle
 from ..nonogram.puzzle import Puzzle, PuzzleError
 from ..sheets.errors import WorkbookError
 from ..workbook.layout import SheetPuzzle
+from ..workbook.template import ATTRIBUTION_KEYS, read_attribution
 
 MAX_NAMED = 5  # titles a "pick one" message lists
 
@@ -126,14 +127,18 @@ def sheet_drawing(path: str | os.PathLike, name: str | None = None):
             painted = (np.asarray(found.givens, dtype=np.uint8) & COLOUR) == BLACK
             picture = painted if found.puzzle.is_solution(painted) else None
         title = sheet_title(book, found) or found.sheet or Path(path).stem
-        return _drawing(path, found, picture, title)
+        credits = read_attribution(book.sheet(found.sheet))
+        return _drawing(path, found, picture, title, credits)
     finally:
         close_book(book)
 
 
-def _drawing(path, found: SheetPuzzle, picture: np.ndarray | None, title: str):
-    """A Drawing of a puzzle's picture (its first solution when ``picture`` is None);
-    WorkbookError when it has none."""
+def _drawing(
+    path, found: SheetPuzzle, picture: np.ndarray | None, title: str, credits: dict | None = None
+):
+    """A Drawing of a puzzle's picture (its first solution when ``picture`` is None),
+    with the puzzle's credits (author, copyright, licence); WorkbookError when it has no
+    picture."""
     from ..nonogram.analyzer import solve
     from .drawing import Drawing
 
@@ -154,4 +159,6 @@ def _drawing(path, found: SheetPuzzle, picture: np.ndarray | None, title: str):
         rect=found.grid,
         colours=picture.astype(int) if colour else None,
         palette=puzzle.palette if colour else None,
+        credits={k: str(puzzle.meta[k]) for k in ATTRIBUTION_KEYS if puzzle.meta.get(k)}
+        | (credits or {}),
     )

@@ -125,6 +125,7 @@ def write_name_line(sheet: LayoutSheet, layout: TemplateLayout) -> TemplateLayou
 def write_answer_key(sheet: LayoutSheet, puzzle: Puzzle, picture: np.ndarray, title: str):
     """The answer key: the same template with the picture in solid black."""
     layout = write_template(sheet, puzzle, title=f"{title} — answer key" if title else "Answer key")
+    write_attribution(sheet, puzzle)
     sheet.paint(_cells(layout, picture), ANSWER_STYLE)
     return layout
 

@@ -81,11 +81,18 @@ ATTRIBUTION_KEYS = ("by", "copyright", "license", "catalogue")  # what a puzzle 
 def write_attribution(sheet, puzzle) -> None:
     """The puzzle's author, copyright, licence and catalogue number as a note on the
     title cell (``by: Jan Wolter``, one a line), so a sheet keeps a CC-BY credit and a
-    workbook converted back to a puzzle file gives them back."""
+    workbook converted back to a puzzle file gives them back; and at the foot of the
+    printed page, where the back end can write one."""
     meta = getattr(puzzle, "meta", None) or {}
     lines = [f"{key}: {meta[key]}" for key in ATTRIBUTION_KEYS if meta.get(key)]
     if lines:
         sheet.set_note((TITLE_ROW, 1), "\n".join(lines))
+        footer = getattr(sheet, "set_footer", None)  # printed: a note is not
+        if footer is not None:
+            parts = [" ".join(str(meta[k]).split()) for k in ATTRIBUTION_KEYS if meta.get(k)]
+            if meta.get("by"):
+                parts[0] = f"by {parts[0]}"
+            footer(" · ".join(parts))
 
 
 def read_attribution(sheet) -> dict[str, str]:
