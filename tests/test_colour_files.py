@@ -121,7 +121,12 @@ def test_colour_round_trip(name: str, fmt: str, tmp_path: Path) -> None:
     again = read_one(target)
     assert isinstance(again, ColourPuzzle)
     assert (again.rows, again.cols) == (puzzle.rows, puzzle.cols)
-    assert again.palette.letters == puzzle.palette.letters
+    if fmt == "non":  # the extended .non names colours by letters a-z (nonogram-db's rule)
+        assert all("a" <= c.letter <= "z" for c in again.palette.inks)
+        keep = [c.letter for c in puzzle.palette.inks if "a" <= c.letter <= "z"]
+        assert [c.letter for c in again.palette.inks if c.letter in keep] == keep
+    else:
+        assert again.palette.letters == puzzle.palette.letters
     assert [c.rgb for c in again.palette.inks] == [c.rgb for c in puzzle.palette.inks]
     if "goal" in puzzle.meta:
         assert np.array_equal(again.meta["goal"], puzzle.meta["goal"])

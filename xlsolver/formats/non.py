@@ -23,6 +23,7 @@ colour only make a black-and-white puzzle.
 from __future__ import annotations
 
 import re
+import string
 from typing import TYPE_CHECKING
 
 from ..nonogram.colour_puzzle import ColourPuzzle, is_letter
@@ -350,6 +351,16 @@ def _quote(value: str) -> str:
     return '"' + escaped + '"'
 
 
+def _spec_letters(letters: str) -> str:
+    """The background's letter, then a letter from a-z for each ink (the format's rule:
+    a Nonny file's ``#`` or ``@`` would be misread), keeping those already in a-z."""
+    free = [ch for ch in string.ascii_lowercase + string.ascii_uppercase if ch not in letters]
+    out = letters[0]
+    for ch in letters[1:]:
+        out += ch if ch in string.ascii_lowercase else free.pop(0)
+    return out
+
+
 def dumps(puzzle: Puzzle | ColourPuzzle) -> str:
     """The ``.non`` text of a puzzle (with its goal when meta holds one).
 
@@ -372,8 +383,11 @@ def dumps(puzzle: Puzzle | ColourPuzzle) -> str:
             out.append(f"{key} {_quote(str(value))}")
     out += [f"width {puzzle.width}", f"height {puzzle.height}"]
     if isinstance(puzzle, ColourPuzzle):
-        letters = puzzle.palette.letters
-        out += [""] + [f"color {c.letter} {c.rgb}" for c in puzzle.palette.inks]
+        letters = _spec_letters(puzzle.palette.letters)
+        out += [""] + [
+            f"color {letter} {c.rgb}"
+            for letter, c in zip(letters[1:], puzzle.palette.inks, strict=True)
+        ]
         rows = [",".join(f"{n}{letters[ink]}" for n, ink in clues) for clues in puzzle.rows]
         cols = [",".join(f"{n}{letters[ink]}" for n, ink in clues) for clues in puzzle.cols]
         cell = EMPTY_GOAL_CELL + letters[1:]
