@@ -362,17 +362,22 @@ def test_credits_survive_a_round_trip_through_a_workbook(tmp_path):
     source = tmp_path / "dancer.non"
     lines = (ROOT / "examples" / "dancer.non").read_text().splitlines()
     keep = [line for line in lines if not line.startswith(("catalogue", "by ", "copyright"))]
-    credits = ['catalogue "webpbn.com #1"', 'by "Jan Wolter"', 'copyright "© 2004 Jan Wolter"']
+    credits = [
+        'catalogue "webpbn.com #1"',
+        'by "Jan Wolter&#10;Ann"',
+        'copyright "© 2004 Jan Wolter"',
+    ]
     source.write_text("\n".join([*credits, "license CC-BY-3.0", *keep]) + "\n")
     book = tmp_path / "dancer.xlsx"
     assert main(["convert", str(source), "-o", str(book)]) == 0
     note = load_workbook(book).worksheets[0]["A1"].comment.text
-    assert "by: Jan Wolter" in note and "license: CC-BY-3.0" in note
+    assert "by: Jan Wolter Ann\n" in note and "license: CC-BY-3.0" in note  # one line each
     back = tmp_path / "back.non"
     assert main(["convert", str(book), "-o", str(back)]) == 0
     (original,) = read_puzzles(source)
     (again,) = read_puzzles(back)
-    for key in ("by", "copyright", "license", "catalogue"):
+    assert again.meta["by"] == "Jan Wolter Ann"  # the line break a space, not the end
+    for key in ("copyright", "license", "catalogue"):
         assert again.meta[key] == original.meta[key], key
     assert (again.rows, again.cols) == (original.rows, original.cols)
     # through webpbn XML too: the licence as a note, the catalogue number as the id
@@ -380,7 +385,8 @@ def test_credits_survive_a_round_trip_through_a_workbook(tmp_path):
     assert main(["convert", str(source), "-o", str(xml)]) == 0
     assert "<note>license: CC-BY-3.0</note>" in xml.read_text()
     (from_xml,) = read_puzzles(xml)
-    for key in ("by", "copyright", "license", "catalogue"):
+    assert from_xml.meta["by"] == "Jan Wolter Ann"
+    for key in ("copyright", "license", "catalogue"):
         assert from_xml.meta[key] == original.meta[key], key
 
 

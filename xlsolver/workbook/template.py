@@ -84,15 +84,14 @@ def write_attribution(sheet, puzzle) -> None:
     workbook converted back to a puzzle file gives them back; and at the foot of the
     printed page, where the back end can write one."""
     meta = getattr(puzzle, "meta", None) or {}
-    lines = [f"{key}: {meta[key]}" for key in ATTRIBUTION_KEYS if meta.get(key)]
-    if lines:
-        sheet.set_note((TITLE_ROW, 1), "\n".join(lines))
+    # one line each: a value's own line breaks ("Ann\nBob") would end it in the note
+    credits = {k: " ".join(str(meta[k]).split()) for k in ATTRIBUTION_KEYS if meta.get(k)}
+    if credits:
+        sheet.set_note((TITLE_ROW, 1), "\n".join(f"{k}: {v}" for k, v in credits.items()))
         footer = getattr(sheet, "set_footer", None)  # printed: a note is not
         if footer is not None:
-            parts = [" ".join(str(meta[k]).split()) for k in ATTRIBUTION_KEYS if meta.get(k)]
-            if meta.get("by"):
-                parts[0] = f"by {parts[0]}"
-            footer(" · ".join(parts))
+            shown = [f"by {v}" if k == "by" else v for k, v in credits.items()]
+            footer(" · ".join(shown))
 
 
 def read_attribution(sheet) -> dict[str, str]:
