@@ -74,10 +74,12 @@ def facts(book, sheet) -> dict:
             "number formats": sheet.read_number_formats(used),
             "formulas": [[f is not None for f in row] for row in sheet.read_formulas(used)],
             "borders": sheet.read_borders(used),
+            "heavy sides": sheet.read_heavy_sides(used),
             "diagonals": sheet.read_diagonals(used),
             "merged": sorted(sheet.merged_ranges()),
         }
     out["names"] = {k: v for k, v in book.defined_names().items() if v[0] == sheet.name}
+    out["hidden"] = sheet.hidden()
     try:
         puzzles = read_puzzles(sheet, book, givens=True)
     except WorkbookError as exc:

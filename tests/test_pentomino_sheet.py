@@ -49,6 +49,9 @@ class FakeSheet:
         t, lf, b, r = rect
         return [[0] * (r - lf + 1) for _ in range(t, b + 1)]  # no borders drawn
 
+    def read_heavy_sides(self, rect):
+        return self.read_border_sides(rect)
+
     def merged_ranges(self):
         return []
 
@@ -568,3 +571,25 @@ def test_clear_keeps_a_board_drawn_as_an_outline_unfilled(tmp_path):
     assert clear_action(book, sheet).ok
     assert sheet.read_fills((2, 2, 7, 11)) == [[None] * 10 for _ in range(6)]
     assert solve_action(book, sheet).ok  # the outline still draws the board
+
+
+def test_a_board_outlined_heavy_on_graph_paper_is_the_outline(tmp_path):
+    """Graph paper (every cell boxed thin) with a medium outline round the board, as
+    puzzle books draw one: the outline's cells are the board, not all 225 boxed ones."""
+
+    def graph_paper(ws):
+        for r in range(1, 16):
+            for c in range(1, 16):
+                heavy = {
+                    "top": r == 3 and 3 <= c <= 12,
+                    "bottom": r == 8 and 3 <= c <= 12,
+                    "left": c == 3 and 3 <= r <= 8,
+                    "right": c == 12 and 3 <= r <= 8,
+                }
+                ws.cell(r, c).border = Border(
+                    **{side: Side(style="medium" if heavy[side] else "thin") for side in heavy}
+                )
+
+    board = _read(tmp_path, graph_paper)
+    assert board.cells == named_board("6x10").cells and board.where() == "Board!C3:L8"
+    _tiles(board)

@@ -23,6 +23,9 @@ from xlsolver.nonogram.puzzle import Puzzle  # noqa: E402
 from xlsolver.sheets.openpyxl_sheet import XlsxSheet, new_book  # noqa: E402
 from xlsolver.sheets.protocol import (  # noqa: E402
     BLACK_STYLE,
+    BOTTOM,
+    LEFT,
+    TOP,
     WHITE_STYLE,
     CellFormat,
     Sheet,
@@ -77,6 +80,7 @@ def write_sample(sheet) -> None:
     sheet.format_cells([(10, 3)], CellFormat(top="thin"))
     sheet.format_cells([(9, 2)], CellFormat(right="thin"))
     sheet.format_cells([(9, 4)], CellFormat(left="thin"))
+    sheet.format_cells([(12, 2)], CellFormat(top="medium", left="thick", bottom="double"))
     sheet.set_note((4, 2), "xlsolver hint: a reason")
 
 
@@ -95,8 +99,9 @@ def test_xlwings_reads_what_openpyxl_reads():
     for sheet in (xlsx, xw):
         write_sample(sheet)
         assert isinstance(sheet, Sheet)
-    rect = (1, 1, 11, 5)
+    rect = (1, 1, 12, 5)
     for read in (
+        "read_heavy_sides",
         "read_fills",
         "read_font_colours",
         "read_number_formats",
@@ -109,6 +114,8 @@ def test_xlwings_reads_what_openpyxl_reads():
     boxed = xw.read_borders(rect)
     assert boxed[8][2] and boxed[4][2] and not boxed[7][2] and not boxed[0][0]
     assert xw.read_formulas(rect)[1][2] == "=SUM(A2,1)"
+    assert xw.read_heavy_sides(rect)[11][1] == TOP | LEFT | BOTTOM  # thin lines are not
+    assert not any(any(row) for row in xw.read_heavy_sides(rect)[:11])
     assert xw.read_number_formats(rect)[1][0] == "0.0"
     assert xw.read_font_colours(rect)[0][0] == "#C00000"
     assert xw.read_notes(rect) == xlsx.read_notes(rect) == {(4, 2): "xlsolver hint: a reason"}

@@ -272,6 +272,12 @@ class FakeBorder:
         got = self.rng.sheet.cell(*first).borders.get(self.side)
         return got[0] if got else "none"
 
+    @property
+    def weight(self) -> str | None:
+        first = self.rng.keys()[0]
+        got = self.rng.sheet.cell(*first).borders.get(self.side)
+        return got[1] if got else None
+
 
 EDGES = ("edge_top", "edge_bottom", "edge_left", "edge_right")
 

@@ -3,9 +3,10 @@
 Glossary
     marked cell  a cell with a fill (other than white), a border on all four sides (when
                  the back end reads borders), a one-character value, or a cell inside an
-                 outline drawn with borders: part of the board. A piece letter (F I L N P
-                 T U V W X Y Z, either case) fixes that piece there; longer text (a
-                 title, a note) is not part of the board
+                 outline drawn with borders: part of the board (on graph paper, every
+                 cell boxed thin, the cells inside a heavy outline). A piece letter (F I
+                 L N P T U V W X Y Z, either case) fixes that piece there; longer text
+                 (a title, a note) is not part of the board
     hole         an unmarked cell inside the board's bounding box, or one that says so:
                  a typed ``0``, ``.``, ``-``, ``×`` or ``/``, a cell crossed out with
                  both diagonals; a black (or dark grey) fill among cells marked
@@ -147,8 +148,9 @@ def _flood(sides: list[list[int]], starts: list[Coord], taken: set[Coord]) -> se
     return region
 
 
-def _enclosed(sheet: Sheet, rect: Rect) -> set[Coord]:
-    """Cells of ``rect`` inside an outline drawn with borders round the board.
+def _enclosed(sheet: Sheet, rect: Rect, heavy: bool = False) -> set[Coord]:
+    """Cells of ``rect`` inside an outline drawn with borders round the board (``heavy``:
+    drawn with heavy lines, thin ones passed over as on graph paper).
 
     A flood from the ring of cells around ``rect`` crosses a cell edge wherever
     neither cell draws a line there. What it cannot reach falls into walled-in
@@ -157,7 +159,8 @@ def _enclosed(sheet: Sheet, rect: Rect) -> set[Coord]:
     outlined hole in the board) is not.
     """
     top, left, bottom, right = rect
-    sides = sheet.read_border_sides((max(1, top - 1), max(1, left - 1), bottom + 1, right + 1))
+    read = sheet.read_heavy_sides if heavy else sheet.read_border_sides
+    sides = read((max(1, top - 1), max(1, left - 1), bottom + 1, right + 1))
     if top == 1:
         sides = [[0] * len(sides[0]), *sides]
     if left == 1:
@@ -242,6 +245,33 @@ def _span(cells: set[Coord], top: int, left: int) -> str:
     return first if (r0, c0) == (r1, c1) else f"{first}:{column_letter(c1)}{r1}"
 
 
+def _chosen(sheet: Sheet, readings: list[set[Coord]], need: int, corner: Coord) -> set[Coord]:
+    """The first reading of ``need`` cells, else the one group of touching cells of that
+    many; SeveralBoards when several groups could be the board (or none has the count
+    and the drawing is in pieces); else the whole drawing, whose count is the error."""
+    chosen = next((cells for cells in readings if len(cells) == need), None)
+    if chosen is not None:
+        return chosen
+    fits = list({frozenset(g) for reading in readings for g in _groups(reading) if len(g) == need})
+    if len(fits) == 1:
+        return set(fits[0])
+    groups = sorted(fits or _groups(readings[0]), key=lambda g: (min(g), -len(g)))
+    if len(groups) > 1:
+        shown = ", ".join(f"{sheet.name}!{_span(g, *corner)} ({len(g)} cells)" for g in groups[:4])
+        more = f" and {len(groups) - 4} more" if len(groups) > 4 else ""
+        what = (
+            f"{len(groups)} groups of marked cells could each be the board"
+            if fits
+            else f"the marked cells form {len(groups)} separate groups"
+            f" and none has the {need} cells the pieces cover"
+        )
+        raise SeveralBoards(
+            f"{sheet.name}: {what} ({shown}{more}); mark only the board,"
+            f" or give its rectangle the name {BOARD_NAME}"
+        )
+    return readings[0]
+
+
 def read_board(sheet: Sheet, book: Book | None = None, need: int = BOARD_CELLS) -> PentominoBoard:
     """The board drawn on a sheet (BoardError naming the sheet when there is none).
 
@@ -286,31 +316,10 @@ def read_board(sheet: Sheet, book: Book | None = None, need: int = BOARD_CELLS) 
     readings = [cells]
     if dark and dark != cells:
         readings.append(cells - dark)
-    chosen = next((cells_ for cells_ in readings if len(cells_) == need), None)
-    if chosen is None:
-        fits = list(
-            {frozenset(g) for reading in readings for g in _groups(reading) if len(g) == need}
-        )
-        if len(fits) == 1:
-            chosen = set(fits[0])
-        else:
-            groups = sorted(fits or _groups(cells), key=lambda g: (min(g), -len(g)))
-            if len(groups) > 1:
-                shown = ", ".join(
-                    f"{sheet.name}!{_span(g, top, left)} ({len(g)} cells)" for g in groups[:4]
-                )
-                more = f" and {len(groups) - 4} more" if len(groups) > 4 else ""
-                what = (
-                    f"{len(groups)} groups of marked cells could each be the board"
-                    if fits
-                    else f"the marked cells form {len(groups)} separate groups"
-                    f" and none has the {need} cells the pieces cover"
-                )
-                raise SeveralBoards(
-                    f"{sheet.name}: {what} ({shown}{more}); mark only the board,"
-                    f" or give its rectangle the name {BOARD_NAME}"
-                )
-            chosen = cells
+    if len(cells) != need:  # graph paper: the board is what a heavy outline holds
+        outlined = _enclosed(sheet, rect, heavy=True)
+        readings += [reading & outlined for reading in list(readings) if outlined]
+    chosen = _chosen(sheet, readings, need, (top, left))
     fixed = {cell: letter for cell, letter in fixed.items() if cell in chosen}
     return make_board(chosen, fixed, name=sheet.name, sheet=sheet.name, origin=(top, left))
 

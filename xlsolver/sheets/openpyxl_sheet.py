@@ -449,6 +449,22 @@ class XlsxSheet(SheetBase):
 
         return self._read_style(rect, sides)
 
+    def read_heavy_sides(self, rect: Rect) -> list[list[int]]:
+        """Per cell, the sides its own border draws with a medium, thick or double line."""
+
+        def heavy(cell) -> int:
+            b = cell.border if cell is not None and cell.has_style else None
+            if b is None:
+                return 0
+            return (
+                (TOP if _heavy(b.top) else 0)
+                | (BOTTOM if _heavy(b.bottom) else 0)
+                | (LEFT if _heavy(b.left) else 0)
+                | (RIGHT if _heavy(b.right) else 0)
+            )
+
+        return self._read_style(rect, heavy)
+
     def merged_ranges(self) -> list[Rect]:
         """The merged rectangles of the sheet."""
         return [(m.min_row, m.min_col, m.max_row, m.max_col) for m in self.ws.merged_cells.ranges]
@@ -725,6 +741,24 @@ def _visible_style(cell) -> bool:
 def _drawn(side) -> bool:
     """True when a border side draws a line (an empty ``<border/>`` has ``None`` sides)."""
     return side is not None and bool(side.style)
+
+
+HEAVY_STYLES = frozenset(
+    {
+        "medium",
+        "thick",
+        "double",
+        "mediumDashed",
+        "mediumDashDot",
+        "mediumDashDotDot",
+        "slantDashDot",
+    }
+)
+
+
+def _heavy(side) -> bool:
+    """True when a border side draws a heavy line (Excel's medium and thick weights)."""
+    return side is not None and side.style in HEAVY_STYLES
 
 
 def _a1(rect: Rect) -> str:

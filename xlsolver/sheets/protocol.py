@@ -176,6 +176,10 @@ class Sheet(Protocol):
     def read_border_sides(self, rect: Rect) -> list[list[int]]:
         """Per cell, the sides its own format draws: ``TOP | BOTTOM | LEFT | RIGHT`` bits."""
 
+    def read_heavy_sides(self, rect: Rect) -> list[list[int]]:
+        """Per cell, the sides its own format draws with a heavy line (medium, thick or
+        double: a board's outline on graph paper), as ``read_border_sides`` bits."""
+
     def read_seen_sides(self, rect: Rect) -> list[list[int]]:
         """Per cell, the sides it shows: drawn by the cell itself or by its neighbour
         across that side (see :func:`seen_sides`)."""
@@ -271,6 +275,10 @@ class SheetBase:
 
     def read_border_sides(self, rect: Rect) -> list[list[int]]:
         """No borders known (a back end that can read them overrides this)."""
+        return _filled(rect, 0)
+
+    def read_heavy_sides(self, rect: Rect) -> list[list[int]]:
+        """No heavy lines known (a back end that can read weights overrides this)."""
         return _filled(rect, 0)
 
     def read_seen_sides(self, rect: Rect) -> list[list[int]]:

@@ -59,6 +59,7 @@ SIDE_BITS = (
     ("RightBorder", RIGHT),
 )
 NO_LINE = 0x7FFF  # com.sun.star.table.BorderLineStyle.NONE
+HEAVY_WIDTH = 50  # 1/100 mm: Calc reads Excel's thin as 26, medium and double as 62, thick 88
 GENERAL_CODES = frozenset({"general", "standard"})  # the unformatted code, by UI language
 
 
@@ -347,6 +348,22 @@ class UnoSheet(SheetBase):
 
         def bits(lines) -> int:
             return sum(bit for line, (_, bit) in zip(lines, SIDE_BITS, strict=True) if _drawn(line))
+
+        out = _grid(rect, 0)
+        self._each_format(rect, names, out, bits)
+        return out
+
+    def read_heavy_sides(self, rect: Rect) -> list[list[int]]:
+        """Per cell, the sides its own format draws with a heavy line (medium, thick or
+        double in Excel's terms: Calc's line widths of 0.62 mm and up)."""
+        names = tuple(name for name, _ in SIDE_BITS)
+
+        def bits(lines) -> int:
+            return sum(
+                bit
+                for line, (_, bit) in zip(lines, SIDE_BITS, strict=True)
+                if _drawn(line) and line.LineWidth >= HEAVY_WIDTH
+            )
 
         out = _grid(rect, 0)
         self._each_format(rect, names, out, bits)

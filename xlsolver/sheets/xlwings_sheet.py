@@ -43,6 +43,7 @@ DIAGONALS = ["diagonal_down", "diagonal_up"]
 SIDES = {"left": "edge_left", "right": "edge_right", "top": "edge_top", "bottom": "edge_bottom"}
 EDGE_BITS = (("edge_top", TOP), ("edge_bottom", BOTTOM), ("edge_left", LEFT), ("edge_right", RIGHT))
 NO_LINES = (None, "none")
+HEAVY_WEIGHTS = ("medium", "thick")
 WEIGHTS = {"hair": "hairline", "thin": "thin", "medium": "medium", "thick": "thick"}
 LINE, HAIR = "continuous", "hairline"
 MAX_ADDRESS = 250  # Excel refuses a multi-area address longer than 255 characters
@@ -215,6 +216,27 @@ class XwSheet(SheetBase):
             return self._blocks(rect, self._sides, 0)
         except (AttributeError, NotImplementedError):
             return super().read_border_sides(rect)
+
+    def read_heavy_sides(self, rect: Rect) -> list[list[int]]:
+        """The sides each cell draws with a medium, thick or double line, cell by cell
+        (``Border.weight``, xlwings 0.37.1 and later; none known before)."""
+        try:
+            return self._blocks(rect, self._heavy, 0)
+        except (AttributeError, NotImplementedError):
+            return super().read_heavy_sides(rect)
+
+    @staticmethod
+    def _heavy(rng) -> int | None:
+        """The sides a one-cell range draws heavy; ``None`` for a larger range (split)."""
+        if rng.shape != (1, 1):
+            return None
+        borders = rng.borders
+        return sum(
+            bit
+            for side, bit in EDGE_BITS
+            if borders[side].line_style not in NO_LINES
+            and (borders[side].weight in HEAVY_WEIGHTS or borders[side].line_style == "double")
+        )
 
     @staticmethod
     def _sides(rng) -> int | None:
