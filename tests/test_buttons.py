@@ -576,3 +576,30 @@ def test_merged_cells_over_the_grid_stop_every_button_as_the_command_line(tmp_pa
     for action in (solve, hint, clear):
         with pytest.raises(WorkbookError, match=r"merged cells over the grid"):
             action(book, sheet)
+
+
+def test_cells_common_to_all_solutions_stop_at_the_work_budget(tmp_path, monkeypatch):
+    """Proving the cells every solution shares can be a long search (Knotty: more than a
+    quarter of an hour). It stops at a count of conflicts: the copy shows what logic
+    proved and says so, the verdict stays "several solutions"; with a time limit that
+    runs out there, the run says it timed out (it said the common cells were painted)."""
+    from xlsolver.nonogram import sat
+    from xlsolver.nonogram.analyzer import solve as analyze
+
+    puzzle, _ = _template_sheet(tmp_path / "several.xlsx", SEVERAL)
+    full = analyze(puzzle, max_solutions=2, common=True)
+    monkeypatch.setattr(sat, "BACKBONE_CONFLICTS", 0)
+    stopped = analyze(puzzle, max_solutions=2, common=True)
+    assert full.status == stopped.status == "multiple"
+    assert stopped.stats.get("common_not_proved") and not full.stats.get("common_not_proved")
+    proved = (stopped.grid & 4) != 0
+    assert proved.sum() < ((full.grid & 4) != 0).sum()
+    assert main(["solve", str(tmp_path / "several.xlsx"), "-o", str(tmp_path / "o.xlsx")]) == 0
+    monkeypatch.setattr(sat, "BACKBONE_CONFLICTS", 10**9)
+    backbone = sat.SatSearch.backbone  # the user's clock runs out just as it starts
+    monkeypatch.setattr(
+        sat.SatSearch, "backbone", lambda self, found, left: backbone(self, found, lambda: 0.0)
+    )
+    timed = analyze(puzzle, max_solutions=2, common=True, time_limit=60)
+    assert timed.status == "timeout" and len(timed.solutions) == 2
+    assert "common to all solutions" in timed.error

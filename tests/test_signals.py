@@ -388,3 +388,34 @@ def test_a_stop_while_libreoffice_works_names_what_the_workers_wrote(tmp_path, m
     assert "interrupted; outputs completed: " in err
     assert str(out / "a.xlsx") in err and str(out / "b.xlsx") in err, err
     assert not stale.exists() and sorted(p.name for p in out.iterdir()) == ["a.xlsx", "b.xlsx"]
+
+
+BREAK_SEARCH = """
+import os, signal, threading, time
+from pysat.examples.genhard import PHP
+from xlsolver.nonogram.sat import limited_solve, new_solver
+from xlsolver.processes import Stopped, stopping
+
+solver = new_solver("minisat22", PHP(11).clauses)  # minutes of MiniSat's search
+threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGTERM)).start()
+start = time.perf_counter()
+try:
+    with stopping():
+        limited_solve(solver, [], None)  # no time limit, no budget: the plain call
+    print("finished", flush=True)
+except Stopped as exc:
+    print(f"stopped {exc.signum} {time.perf_counter() - start:.2f}", flush=True)
+"""
+
+
+def test_a_signal_breaks_a_sat_search_without_a_time_limit() -> None:
+    """A search with no time limit ran in one C call that held the main thread, so
+    SIGTERM and Ctrl-C waited for it to end (a painted copy of Knotty: a quarter of an
+    hour, killed with -9 at last). A watcher thread now breaks the call at the signal."""
+    done = subprocess.run(
+        [sys.executable, "-c", BREAK_SEARCH], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    word, signum, seconds = done.stdout.split()
+    assert (word, int(signum)) == ("stopped", signal.SIGTERM)
+    assert float(seconds) < 5, seconds

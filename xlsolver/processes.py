@@ -40,6 +40,8 @@ class Stopped(BaseException):
 
 
 _received: int | None = None  # the stop signal this process received, once it has
+_interrupts: list[Callable[[], None]] = []  # long C calls of the main thread to break
+_wakeup: tuple[int, int] | None = None  # the pipe the C signal handler writes to
 
 
 def _raise_stopped(signum: int, frame) -> None:
@@ -67,11 +69,49 @@ def stopping() -> Iterator[None]:
     _received = None  # a run starts unstopped (tests run many in one process)
     _open_watchdog()
     old = {s: signal.signal(s, _raise_stopped) for s in (signal.SIGINT, signal.SIGTERM)}
+    old_fd = signal.set_wakeup_fd(_wakeup_pipe(), warn_on_full_buffer=False)
     try:
         yield
     finally:
+        signal.set_wakeup_fd(old_fd)
         for s, handler in old.items():
             signal.signal(s, handler)
+
+
+@contextlib.contextmanager
+def interruptible(interrupt: Callable[[], None]) -> Iterator[None]:
+    """Around a long C call of the main thread that releases the GIL (a SAT search):
+    a stop signal calls ``interrupt`` from a watcher thread, so the call returns and the
+    signal's handler runs (it waits while C code holds the main thread: Ctrl-C and
+    SIGTERM went unheard for as long as a search took)."""
+    _interrupts.append(interrupt)
+    try:
+        yield
+    finally:
+        _interrupts.remove(interrupt)
+
+
+def _wakeup_pipe() -> int:
+    """The write end of the pipe Python's C signal handler writes each signal to (made
+    once, with the thread that reads it and breaks the calls in :func:`interruptible`)."""
+    global _wakeup
+    if _wakeup is None:
+        read, write = os.pipe()
+        os.set_blocking(write, False)
+        _wakeup = (read, write)
+        threading.Thread(target=_watch_signals, args=(read,), daemon=True).start()
+    return _wakeup[1]
+
+
+def _watch_signals(read: int) -> None:
+    """Break the main thread's long C calls whenever a stop signal arrives."""
+    while True:
+        data = os.read(read, 64)
+        if not data:
+            return
+        if any(b in STOP_SIGNALS for b in data):
+            for interrupt in list(_interrupts):
+                interrupt()
 
 
 def _open_watchdog() -> None:

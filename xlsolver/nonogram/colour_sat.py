@@ -19,6 +19,7 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from ..processes import interruptible
 from .board import stop_if_past
 from .colour_board import ColourBoard
 from .colour_line import solve_colour_line
@@ -166,16 +167,17 @@ class ColourSatSearch:
         """True/False, or None when the time ran out."""
         if self.unsat:
             return False
-        if seconds is None:
-            return self.solver.solve(assumptions=assumptions)
-        if seconds <= 0:
+        if seconds is not None and seconds <= 0:
             return None
-        timer = threading.Timer(seconds, self.solver.interrupt)
-        timer.start()
-        try:
-            res = self.solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
+        timer = None if seconds is None else threading.Timer(seconds, self.solver.interrupt)
+        if timer is not None:
+            timer.start()
+        try:  # the GIL released, so Ctrl-C and SIGTERM break the search (processes.py)
+            with interruptible(self.solver.interrupt):
+                res = self.solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
         finally:
-            timer.cancel()
+            if timer is not None:
+                timer.cancel()
         self.solver.clear_interrupt()
         return res
 

@@ -24,6 +24,9 @@ CONTRADICTION = "contradiction"
 TIMEOUT = "timeout"
 INVALID = "invalid"
 STATUSES = (UNIQUE, MULTIPLE, SOLVED, CONTRADICTION, TIMEOUT, INVALID)
+# Result.stats key: several solutions, and the cells common to all of them not all proved
+# within the search's work budget (the grid holds what logic proved)
+COMMON_STOPPED = "common_not_proved"
 
 # Step kinds
 LINE = "line"  # single-line logic on one row or column

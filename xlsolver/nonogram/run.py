@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from .board import Contradiction, Timeout
 from .puzzle import PuzzleError, line_name
 from .result import (
+    COMMON_STOPPED,
     CONTRADICTION,
     INVALID,
     LINE_DIFFICULTY,
@@ -239,10 +240,25 @@ class Run:
                 found.append(sol)
                 self.report(f"solution {len(found)} found")
             grid = self.board.grid()
+            stopped = ""
             if len(found) > 1 and common:
                 same = search.backbone(found, self.seconds_left)
-                if same is not None:  # confirm the cells equal in every solution
+                if isinstance(same, str):  # only what logic proved is known common
+                    stopped = same
+                else:  # confirm the cells equal in every solution
                     grid[same] = self.states(found[0])[same]
         finally:
             search.close()
-        return self._verdict(found, exhausted, grid, "", "sat")  # rated by the logic path only
+        if stopped == "time":  # several solutions, but the user's clock ended the painting
+            return self.finish(
+                TIMEOUT,
+                grid,
+                "time limit reached while proving the cells common to all solutions",
+                found,
+                "",
+                "sat",
+            )
+        result = self._verdict(found, exhausted, grid, "", "sat")  # rated by the logic path
+        if stopped:
+            result.stats[COMMON_STOPPED] = True
+        return result

@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterator
 import numpy as np
 
 from ..exits import EXIT_INTERRUPTED
+from ..processes import interruptible
 from .board import Board, Contradiction, Timeout, stop_if_past
 from .line import solve_line
 from .symmetry import (
@@ -54,6 +55,10 @@ ESCALATE_CONFLICTS = 20_000
 # CaDiCaL for the next solution) is not. TAAI 2011 in one process (Glucose 3): 113.2 s
 # cpu with 20,000, 101.2 s with 35,000, 99.0 s with 50,000, 96.7 s with 100,000; TCGA
 # 2016 142.3 s and 115.5 s. Faase (7,600 cells) would pay 8.5 s more for 100,000.
+# The cells common to all solutions of a puzzle with several (what a painted copy shows)
+# are proved within this many conflicts in all; Knotty's proof was not done after 605,000
+# (57 s), so the copy shows what logic proved there and says so.
+BACKBONE_CONFLICTS = 100_000
 SMALL_BOARD_CELLS = 1_000  # a tournament's 25×25 has 625
 SMALL_BOARD_FACTOR = 5
 CHILD_PROCESSES = True  # the spreadsheet macros turn this off: never fork a spreadsheet program
@@ -291,16 +296,15 @@ def limited_solve(
 
     ``seconds`` is the user's time limit (the only clock); ``conflicts`` a work budget.
     """
-    if seconds is None and conflicts is None:
-        return solver.solve(assumptions=assumptions)
     if seconds is not None and seconds <= 0:
         return None
     solver.conf_budget(conflicts or -1)
     timer = None if seconds is None else threading.Timer(seconds, solver.interrupt)
     if timer is not None:
         timer.start()
-    try:
-        res = solver.solve_limited(assumptions=assumptions, expect_interrupt=timer is not None)
+    try:  # the GIL released, so Ctrl-C and SIGTERM break the search (processes.py)
+        with interruptible(solver.interrupt):
+            res = solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
     finally:
         if timer is not None:
             timer.cancel()
@@ -503,18 +507,23 @@ class SatSearch:
         flat = [value.get(rep.get(v, v), False) for v in range(1, cells + 1)]
         return np.array(flat, dtype=bool).reshape(self.enc.h, self.enc.w)
 
-    def backbone(self, solutions: list[np.ndarray], seconds_left) -> np.ndarray | None:
-        """Cells equal in every solution (a mask), given some found already; None on timeout."""
+    def backbone(self, solutions: list[np.ndarray], seconds_left) -> np.ndarray | str:
+        """Cells equal in every solution (a mask), given some found already; ``"time"``
+        when the user's time limit stopped the proof, ``"work"`` when BACKBONE_CONFLICTS
+        did (counted, so every machine stops at the same point)."""
         first = solutions[0]
         same = np.ones_like(first)
         for other in solutions[1:]:
             same &= first == other
+        start = self._conflicts()
         while same.any():
             sel = self._new_selector()
             self.solver.add_clause([-sel, *self.enc.block(first, same)])
-            res = self._solve([sel], seconds_left())
+            left = BACKBONE_CONFLICTS - (self._conflicts() - start)
+            res = self._solve([sel], seconds_left(), max(left, 1)) if left > 0 else None
             if res is None:
-                return None
+                seconds = seconds_left()
+                return "time" if seconds is not None and seconds <= 0 else "work"
             if not res:
                 self.solver.add_clause([-sel])
                 break
@@ -522,6 +531,10 @@ class SatSearch:
             same &= first == sol
             self.solver.add_clause([-sel])
         return same
+
+    def _conflicts(self) -> int:
+        """Conflicts the solver has met so far."""
+        return int(self.solver.accum_stats().get("conflicts", 0))
 
     def _new_selector(self) -> int:
         self.enc.nvars += 1

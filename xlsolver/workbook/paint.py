@@ -8,7 +8,16 @@ import numpy as np
 
 from ..nonogram.cells import BLACK, COLOUR, CONC, DISCREPANCY, WHITE
 from ..nonogram.colour_result import ColourResult
-from ..nonogram.result import CONTRADICTION, INVALID, MULTIPLE, SOLVED, TIMEOUT, UNIQUE, Result
+from ..nonogram.result import (
+    COMMON_STOPPED,
+    CONTRADICTION,
+    INVALID,
+    MULTIPLE,
+    SOLVED,
+    TIMEOUT,
+    UNIQUE,
+    Result,
+)
 from ..sheets.protocol import (
     ANSWER_STYLE,
     ANSWER_WHITE_STYLE,
@@ -83,7 +92,7 @@ def paint_result(
     report.black, report.white = len(black), len(white)
     report.red = _addresses(red)
     report.undecided = _addresses(found.cells(states == 0))
-    report.message = _message(result.status, report)
+    report.message = _message(result.status, report, bool(result.stats.get(COMMON_STOPPED)))
     if result.status == CONTRADICTION and result.stats.get(BLAMED):
         report.message = (
             f"contradiction: every solution of the clues disagrees with the painted "
@@ -92,12 +101,18 @@ def paint_result(
     return report
 
 
-def _message(status: str, report: PaintReport) -> str:
+def _message(status: str, report: PaintReport, common_stopped: bool = False) -> str:
     """One line telling what the painted grid means."""
     if status == UNIQUE:
         return "unique solution painted"
     if status == SOLVED:
         return "a solution painted (uniqueness not checked)"
+    if status == MULTIPLE and common_stopped:
+        return (
+            f"several solutions: painted what logic proved (the search for every cell "
+            f"common to all solutions gave up); {len(report.undecided)} undecided: "
+            f"{_listed(report.undecided)}"
+        )
     if status == MULTIPLE:
         return (
             f"several solutions: painted the cells common to all; "
