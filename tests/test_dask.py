@@ -103,3 +103,22 @@ def test_an_unreachable_scheduler_is_one_line_and_exit_2(tmp_path, capsys, monke
     assert code == EXIT_BAD_INPUT
     assert len(err) == 1 and "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in err[0]
     assert not any(out.iterdir())
+
+
+def test_dask_keeps_sub_folders_and_lets_a_worker_start_kissat(tmp_path, capsys, scheduler):
+    """A folder's sub-folders were not made under --out-dir (every file there failed),
+    and a worker process, daemonic, could not start the Kissat child a hard puzzle needs
+    ("AssertionError: daemonic processes are not allowed to have children")."""
+    folder = tmp_path / "in"
+    (folder / "sub").mkdir(parents=True)
+    shutil.copy(ROOT / "workbooks" / "small.xlsx", folder / "sub" / "small.xlsx")
+    shutil.copy(ROOT / "tests" / "data" / "webpbn-faase.nin", folder / "faase.nin")
+    here, there = tmp_path / "jobs", tmp_path / "dask"
+    args = [str(folder), "--time-limit", "15"]
+    local = _run(["solve", *args, "--out-dir", str(here), "--jobs", "1"], capsys)
+    remote = _run(["solve", *args, "--out-dir", str(there), "--dask", scheduler], capsys)
+    assert not any("daemonic" in line or "Error" in line for line in remote[2]), remote[2]
+    assert remote[0] == local[0]
+    assert remote[1] == [line.replace(str(here), str(there)) for line in local[1]]
+    assert (there / "sub" / "small.xlsx").exists() and (there / "faase.xlsx").exists()
+    assert _cells(there / "sub" / "small.xlsx") == _cells(here / "sub" / "small.xlsx")

@@ -140,6 +140,27 @@ STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
 
 
 @contextlib.contextmanager
+def children_allowed() -> Iterator[None]:
+    """Let a daemonic process (a Dask worker's) start a child while the block runs.
+
+    multiprocessing refuses children to daemonic processes lest they outlive them; ours
+    die with their parent (:func:`child_main`), so the refusal ("daemonic processes are
+    not allowed to have children") is lifted for the start, and the flag put back.
+    """
+    import multiprocessing
+
+    config = getattr(multiprocessing.current_process(), "_config", {})
+    daemon = config.get("daemon")
+    if daemon:
+        config["daemon"] = False
+    try:
+        yield
+    finally:
+        if daemon:
+            config["daemon"] = daemon
+
+
+@contextlib.contextmanager
 def stop_signals_held() -> Iterator[None]:
     """Hold Ctrl-C and SIGTERM while a child starts: the child inherits them held until
     :func:`die_with_parent` has set its own handlers, so a Ctrl-C to the process group in

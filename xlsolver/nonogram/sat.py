@@ -263,11 +263,11 @@ def solve_in_child(
 
     ctx = mp.get_context(child_start_method())
     here, there = ctx.Pipe(duplex=False)
-    from ..processes import child_main, stop_signals_held  # dies with this process
+    from ..processes import child_main, children_allowed, stop_signals_held
 
     work = (_child_solve, there, clauses, name, phases or [])
-    child = ctx.Process(target=child_main, args=work, daemon=True)
-    with stop_signals_held():
+    child = ctx.Process(target=child_main, args=work, daemon=True)  # dies with this process
+    with stop_signals_held(), children_allowed():
         child.start()
     there.close()
     end = None if seconds is None else time.perf_counter() + seconds

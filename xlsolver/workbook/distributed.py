@@ -17,8 +17,9 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+from ..sheets.errors import WorkbookError
 from .batch import FileReport, SolveOptions
-from .files import needs_office
+from .files import needs_office, target_folder
 
 CONNECT_SECONDS = 30  # how long to wait for the scheduler before giving up
 # The per-file function of --jobs: (source, target, options, in_place) -> FileReport.
@@ -64,6 +65,11 @@ def _write(report: FileReport, painted: bytes | None, target: Path | None, in_pl
         from ..sheets.xlsx_parts import in_place_refusal
 
         report.error, report.left_out = in_place_refusal(report.source, report.left_out), {}
+        return report
+    try:
+        target_folder(target)  # a sub-folder of --out-dir, as --jobs makes it
+    except WorkbookError as exc:
+        report.error = f"{report.source} → {exc}"
         return report
     try:
         report.target = str(write_bytes(target, painted, [report.source], in_place=in_place))
