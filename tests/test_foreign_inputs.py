@@ -668,3 +668,28 @@ def test_control_characters_in_a_title_are_dropped_not_a_crash(tmp_path, capsys)
     shutil.copy(good, folder / "good.non")
     assert main(["convert", str(folder), "--out-dir", str(tmp_path / "out"), "--to", "xlsx"]) == 0
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["bell.xlsx", "good.xlsx"]
+
+
+def test_outputs_of_one_name_are_told_apart_not_refused(tmp_path, capsys):
+    """Three folders holding same.non each, and a.non beside a.xlsx: solve refused the
+    three-folder batch whole, convert --out-dir refused the other; both now write every
+    file under a name of its own and say which was renamed."""
+    dancer = ROOT / "examples" / "dancer.non"
+    folders = []
+    for name in ("s1", "s2", "s3"):
+        (tmp_path / name).mkdir()
+        shutil.copy(dancer, tmp_path / name / "same.non")
+        folders.append(str(tmp_path / name))
+    out = tmp_path / "out"
+    assert main(["solve", *folders, "--out-dir", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert sorted(p.name for p in out.iterdir()) == ["same (2).xlsx", "same.non.xlsx", "same.xlsx"]
+    assert f"s3/same.non is written as {out}/same (2).xlsx" in err
+    both = tmp_path / "both"
+    both.mkdir()
+    shutil.copy(dancer, both / "a.non")
+    shutil.copy(WORKBOOKS / "small.xlsx", both / "a.xlsx")
+    conv = tmp_path / "conv"
+    assert main(["convert", str(both), "--out-dir", str(conv), "--to", "xlsx"]) == 0
+    assert sorted(p.name for p in conv.iterdir()) == ["a.non.xlsx", "a.xlsx"]
+    assert load_workbook(conv / "a.non.xlsx").active.title == "Dancer"

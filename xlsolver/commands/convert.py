@@ -12,13 +12,13 @@ from ..sheets.errors import WorkbookError
 from ..workbook.batch import with_file
 from ..workbook.files import (
     check_target,
-    claim_targets,
     close_book,
     is_workbook,
     open_book,
     out_folder,
     save_new,
     target_folder,
+    unique_targets,
 )
 from ..workbook.layout import check_unmerged, find_puzzles
 from ..workbook.puzzle_books import template_book, titled
@@ -116,15 +116,17 @@ def run(args) -> int:
 
 
 def plan_copies(found, out_dir: str, to: str | None) -> list[tuple[Path, Path]]:
-    """(input, output) for each input: OUT_DIR/name.TO, a folder's sub-folders kept;
-    ValueError when --to is missing or two inputs would be written to one file."""
+    """(input, output) for each input: OUT_DIR/name.TO, a folder's sub-folders kept, two
+    inputs of one name told apart (:func:`unique_targets`); ValueError without --to."""
     if not to:
         raise ValueError("--out-dir needs --to EXT: what to write (xlsx, ods, non, json, …)")
     suffix = "." + to.lower().lstrip(".")
     folder = out_folder(out_dir)
     sources = [Path(p) for p in found.paths]
     targets = [folder / found.relative_folder(p) / (Path(p).stem + suffix) for p in found.paths]
-    claim_targets(sources, targets, folder)
+    targets, notes = unique_targets(sources, targets)
+    for note in notes:
+        print(f"xlsolver: {note}", file=sys.stderr)
     return list(zip(sources, targets, strict=True))
 
 

@@ -22,7 +22,6 @@ from ..sheets.errors import WorkbookError
 from ..sheets.xlsx_parts import left_out_phrase
 from ..workbook.batch import FileReport, SolveOptions, solve_puzzle_files, solve_workbook
 from ..workbook.files import (
-    claim_targets,
     copy_name,
     is_lock_file,
     is_workbook,
@@ -30,6 +29,7 @@ from ..workbook.files import (
     open_in,
     out_folder,
     target_folder,
+    unique_targets,
 )
 from ..writes import WRITTEN, clean_stale
 
@@ -61,11 +61,9 @@ def plan_targets(args, paths: list[Path]) -> list[Path | None]:
         folder = out_folder(out_dir)  # the folder asked for by name
         within = getattr(args, "folders", None) or {}  # a folder's files keep its sub-folders
         targets = [folder / within.get(str(p), Path()) / _target_name(p) for p in paths]
-        taken = {t for p, t in zip(paths, targets, strict=True) if is_workbook(p)}
-        for i, path in enumerate(paths):  # dancer.non beside dancer.xlsx: dancer.non.xlsx
-            if not is_workbook(path) and (targets[i] in taken or targets.count(targets[i]) > 1):
-                targets[i] = targets[i].with_name(f"{Path(path).name}.xlsx")
-        claim_targets(paths, targets, folder)
+        targets, notes = unique_targets(paths, targets)  # dancer.non beside dancer.xlsx
+        for note in notes:
+            print(f"xlsolver: {note}", file=sys.stderr)
         return targets
     if in_place:
         return list(paths)

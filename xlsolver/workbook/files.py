@@ -69,16 +69,33 @@ def out_folder(path: str | os.PathLike) -> Path:
     return folder
 
 
-def claim_targets(sources: Sequence[Path], targets: Sequence[Path], folder: Path) -> None:
-    """Check that no two sources are written to one target; ValueError naming both
-    sources when two collide. The sub-folders of ``folder`` the targets lie in (a
-    folder's files keep its sub-folders) are made by each file's own work
+def unique_targets(
+    sources: Sequence[Path], targets: Sequence[Path]
+) -> tuple[list[Path], list[str]]:
+    """The targets, no two alike, and a note for each one renamed.
+
+    Workbooks claim their names first, then the others in order; a name taken already
+    becomes the source's whole name with the target's suffix (``a.non`` beside ``a.xlsx``:
+    ``a.non.xlsx``), else a number (``same (2).xlsx``: a third ``same.non`` from a third
+    folder). The sub-folders the targets lie in are made by each file's own work
     (:func:`target_folder`), so one that cannot be made stops that file alone."""
+    out = list(targets)
     seen: dict[Path, Path] = {}
-    for source, target in zip(sources, targets, strict=True):
+    notes = []
+    order = sorted(range(len(out)), key=lambda i: not is_workbook(sources[i]))
+    for i in order:
+        source, target = Path(sources[i]), out[i]
         if target in seen:
-            raise ValueError(f"{source} and {seen[target]} would both be written to {target}")
-        seen[target] = source
+            whole = target.with_name(f"{source.name}{target.suffix}")
+            k = 2
+            new = whole if whole not in seen and whole != target else None
+            while new is None or new in seen:
+                new = target.with_name(f"{target.stem} ({k}){target.suffix}")
+                k += 1
+            notes.append(f"{source} is written as {new} ({target} is {seen[target]}'s)")
+            out[i] = new
+        seen[out[i]] = source
+    return out, notes
 
 
 def target_folder(target: str | os.PathLike) -> None:
