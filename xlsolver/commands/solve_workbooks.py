@@ -8,6 +8,7 @@ or invalid sheet is not written at all; the input file is never changed unless
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -213,6 +214,8 @@ def run_workbooks(args, paths: list[Path]) -> int:
         paths.remove(lock)
     if not paths:
         return EXIT_OK
+    out_dir = getattr(args, "out_dir", None)
+    made = bool(out_dir) and not Path(out_dir).exists()  # removed again if nothing goes in
     try:
         targets = plan_targets(args, paths)
     except ValueError as exc:
@@ -239,6 +242,9 @@ def run_workbooks(args, paths: list[Path]) -> int:
             reports = solve_on_cluster(address, paths, targets, _options(args), in_place, _run_one)
         except ClusterError as exc:
             print(f"xlsolver: {exc}", file=sys.stderr)
+            if made:  # nothing written: not even the folder --out-dir named
+                with contextlib.suppress(OSError):
+                    Path(out_dir).rmdir()
             return EXIT_BAD_INPUT
     else:
         reports = _solve_all(paths, targets, _options(args), jobs, in_place)
