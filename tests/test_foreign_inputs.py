@@ -693,3 +693,13 @@ def test_outputs_of_one_name_are_told_apart_not_refused(tmp_path, capsys):
     assert main(["convert", str(both), "--out-dir", str(conv), "--to", "xlsx"]) == 0
     assert sorted(p.name for p in conv.iterdir()) == ["a.non.xlsx", "a.xlsx"]
     assert load_workbook(conv / "a.non.xlsx").active.title == "Dancer"
+
+
+def test_make_json_names_the_input_as_its_source(tmp_path, capsys):
+    """make --json gave the output's name and size as "source" ("mj.xlsx (5×10)")."""
+    out = tmp_path / "made.xlsx"
+    source = str(ROOT / "examples" / "dancer.non")
+    assert main(["make", source, "-o", str(out), "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["source"] == source and record["output"] == str(out)
+    assert (record["width"], record["height"], record["status"]) == (5, 10, "unique")

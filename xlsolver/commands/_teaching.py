@@ -25,12 +25,14 @@ def fail(exc: BaseException | str, source: str | None = None) -> int:
     return EXIT_BAD_INPUT
 
 
-def report(source: str, verdict, as_json: bool) -> int:
-    """Print a verdict (text or one JSON line); the exit status it deserves."""
+def report(source: str, verdict, as_json: bool, heading: str = "", extra=None) -> int:
+    """Print a verdict (text under ``heading``, else the source; or one JSON line with
+    ``extra`` fields after the source); the exit status it deserves."""
     if as_json:
-        print(json.dumps({"source": source, **verdict.to_json()}, ensure_ascii=False))
+        record = {"source": source, **(extra or {}), **verdict.to_json()}
+        print(json.dumps(record, ensure_ascii=False))
     else:
-        print(f"{source}:")
+        print(f"{heading or source}:")
         for line in verdict.lines():
             print(f"  {line}")
     if verdict.status == INVALID:

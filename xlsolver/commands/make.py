@@ -128,7 +128,8 @@ def run(args: argparse.Namespace) -> int:
             f"make them part of the picture",
             file=sys.stderr,
         )
-    code = report(f"{path} ({w}×{h})", verdict, args.json)
+    extra = {"output": str(path), "width": w, "height": h}
+    code = report(args.drawing or args.image, verdict, args.json, f"{path} ({w}×{h})", extra)
     if verdict.suggestion and args.add_givens and not args.json:
         print("  the suggested givens are printed on the puzzle sheet")
     palette = getattr(verdict, "palette", None)  # a ColourVerdict's
