@@ -703,3 +703,16 @@ def test_make_json_names_the_input_as_its_source(tmp_path, capsys):
     record = json.loads(capsys.readouterr().out)
     assert record["source"] == source and record["output"] == str(out)
     assert (record["width"], record["height"], record["status"]) == (5, 10, "unique")
+
+
+def test_a_puzzle_titled_history_gets_a_sheet_name_excel_allows(tmp_path):
+    """Excel refuses a sheet named History (it keeps the name for itself)."""
+    source = tmp_path / "h.non"
+    lines = (ROOT / "examples" / "dancer.non").read_text().replace('"Dancer"', '"History"')
+    source.write_text(lines)
+    book = tmp_path / "h.xlsx"
+    assert main(["convert", str(source), "-o", str(book)]) == 0
+    assert load_workbook(book).sheetnames == ["History puzzle"]
+    back = tmp_path / "back.non"
+    assert main(["convert", str(book), "-o", str(back)]) == 0
+    assert 'title "History"' in back.read_text()

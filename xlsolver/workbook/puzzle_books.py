@@ -14,12 +14,16 @@ from ..sheets.errors import BAD_SHEET_CHARS, MAX_SHEET_NAME, WorkbookError
 from ..sheets.openpyxl_sheet import XlsxBook, new_book
 from .template import MAX_SIDE, read_attribution, title_text, write_attribution, write_template
 
+RESERVED_SHEET_NAME = "history"  # Excel refuses a sheet of this name (any case)
+
 
 def sheet_name_of(title: str) -> str:
     """The sheet name a title gives (characters a sheet name cannot hold made spaces,
-    cut to 31 characters); "" when nothing is left."""
+    cut to 31 characters; ``History``, which Excel keeps for itself, ``History puzzle``);
+    "" when nothing is left."""
     base = BAD_SHEET_CHARS.sub(" ", title or "").strip().strip("'").lstrip("=+-@ ")
-    return base[:MAX_SHEET_NAME].strip()
+    name = base[:MAX_SHEET_NAME].strip()
+    return f"{name} puzzle" if name.casefold() == RESERVED_SHEET_NAME else name
 
 
 def sheet_names(puzzles: list[Puzzle | ColourPuzzle]) -> list[str]:
