@@ -161,7 +161,12 @@ def test_invalid_input_entries() -> None:
 
 
 def test_read_puzzles_is_strict() -> None:
-    with pytest.raises(FormatError, match=r"invalid_input.txt:2: Fishy: rows hold 153"):
+    """The first fault, and where the others are (a batch gave only the first)."""
+    with pytest.raises(
+        FormatError,
+        match=r"invalid_input.txt:2: Fishy: rows hold 153 .*; 4 more puzzles of the file are "
+        r"faulty: lines 49, 63, 74, 105$",
+    ):
         read_puzzles(DATA / "invalid_input.txt")
 
 

@@ -215,14 +215,27 @@ def read_entries(path: str | Path) -> list[Puzzle | FormatError]:
 
 
 def read_puzzles(path: str | Path) -> list[Puzzle | ColourPuzzle]:
-    """Every puzzle of a file, validated; raises FormatError on the first fault."""
-    puzzles = []
-    for entry in read_entries(path):
-        entry = validated(entry, path)
-        if isinstance(entry, FormatError):
-            raise entry
-        puzzles.append(entry)
-    return puzzles
+    """Every puzzle of a file, validated; FormatError naming the first fault and where
+    the others are (``…; 3 more puzzles of the file are faulty: lines 49, 63, 74``)."""
+    entries = [validated(entry, path) for entry in read_entries(path)]
+    faults = [e for e in entries if isinstance(e, FormatError)]
+    if faults:
+        first = faults[0]
+        if len(faults) > 1:
+            lines = [str(f.line) for f in faults[1:] if f.line is not None]
+            where = f": line{'s' if len(lines) > 1 else ''} {', '.join(lines)}" if lines else ""
+            more = len(faults) - 1
+            puzzles = "puzzle" if more == 1 else "puzzles"
+            error = FormatError(
+                f"{first.reason}; {more} more {puzzles} of the file "
+                f"{'is' if more == 1 else 'are'} faulty{where}",
+                first.path,
+                first.line,
+            )
+            error.__cause__, error.index = first.__cause__, first.index
+            raise error
+        raise first
+    return entries  # type: ignore[return-value]
 
 
 def validated(
