@@ -23,6 +23,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 
+from ..groups import touching
 from ..sheets.errors import MAX_SHEET_NAME
 from ..sheets.protocol import BOTTOM, LEFT, RIGHT, TOP, Book, Rect, Sheet, Style, column_letter
 from ..workbook.marks import luminance
@@ -217,22 +218,7 @@ def _without_rulers(cells: set[Coord], numbers: dict[Coord, int]) -> set[Coord]:
 
 def _groups(cells: set[Coord]) -> list[set[Coord]]:
     """The cells split into groups that touch (sides or corners), largest first."""
-    left = set(cells)
-    out = []
-    while left:
-        start = left.pop()
-        group, todo = {start}, [start]
-        while todo:
-            r, c = todo.pop()
-            for dr in (-1, 0, 1):
-                for dc in (-1, 0, 1):
-                    n = (r + dr, c + dc)
-                    if n in left:
-                        left.remove(n)
-                        group.add(n)
-                        todo.append(n)
-        out.append(group)
-    return sorted(out, key=len, reverse=True)
+    return sorted((set(g) for g in touching(sorted(cells))), key=len, reverse=True)
 
 
 def _span(cells: set[Coord], top: int, left: int) -> str:

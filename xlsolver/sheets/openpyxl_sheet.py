@@ -435,35 +435,11 @@ class XlsxSheet(SheetBase):
 
     def read_border_sides(self, rect: Rect) -> list[list[int]]:
         """Per cell, the sides its own border draws (``TOP | BOTTOM | LEFT | RIGHT``)."""
-
-        def sides(cell) -> int:
-            b = cell.border if cell is not None and cell.has_style else None
-            if b is None:
-                return 0
-            return (
-                (TOP if _drawn(b.top) else 0)
-                | (BOTTOM if _drawn(b.bottom) else 0)
-                | (LEFT if _drawn(b.left) else 0)
-                | (RIGHT if _drawn(b.right) else 0)
-            )
-
-        return self._read_style(rect, sides)
+        return self._read_style(rect, lambda cell: _sides(cell, _drawn))
 
     def read_heavy_sides(self, rect: Rect) -> list[list[int]]:
         """Per cell, the sides its own border draws with a medium, thick or double line."""
-
-        def heavy(cell) -> int:
-            b = cell.border if cell is not None and cell.has_style else None
-            if b is None:
-                return 0
-            return (
-                (TOP if _heavy(b.top) else 0)
-                | (BOTTOM if _heavy(b.bottom) else 0)
-                | (LEFT if _heavy(b.left) else 0)
-                | (RIGHT if _heavy(b.right) else 0)
-            )
-
-        return self._read_style(rect, heavy)
+        return self._read_style(rect, lambda cell: _sides(cell, _heavy))
 
     def merged_ranges(self) -> list[Rect]:
         """The merged rectangles of the sheet."""
@@ -736,6 +712,19 @@ def _visible_style(cell) -> bool:
         return True
     b = cell.border
     return bool(b and any(_drawn(getattr(b, side)) for side in ("left", "right", "top", "bottom")))
+
+
+def _sides(cell, shown) -> int:
+    """The side bits of a cell's own border for which ``shown(side)`` holds."""
+    b = cell.border if cell is not None and cell.has_style else None
+    if b is None:
+        return 0
+    return (
+        (TOP if shown(b.top) else 0)
+        | (BOTTOM if shown(b.bottom) else 0)
+        | (LEFT if shown(b.left) else 0)
+        | (RIGHT if shown(b.right) else 0)
+    )
 
 
 def _drawn(side) -> bool:

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..groups import touching
 from ..limits import MAX_SIDE
 from ..nonogram.colour_puzzle import Palette
 from ..sheets.errors import WorkbookError
@@ -105,21 +106,11 @@ def _touching(boxed: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:
     marks' bounds: a bordered table elsewhere on the sheet is not the drawing's area."""
     out = np.zeros_like(boxed)
     top, left, bottom, right = box
-    h, w = boxed.shape
-    seeds = [
-        (r, c)
-        for r in range(max(top - 1, 0), min(bottom + 2, h))
-        for c in range(max(left - 1, 0), min(right + 2, w))
-        if boxed[r, c]
-    ]
-    while seeds:
-        r, c = seeds.pop()
-        if out[r, c]:
-            continue
-        out[r, c] = True
-        for a, b in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if 0 <= a < h and 0 <= b < w and boxed[a, b] and not out[a, b]:
-                seeds.append((a, b))
+    cells = [(int(r), int(c)) for r, c in np.argwhere(boxed)]
+    for group in touching(cells, corners=False):
+        if any(top - 1 <= r <= bottom + 1 and left - 1 <= c <= right + 1 for r, c in group):
+            rows, cols = zip(*group, strict=True)
+            out[list(rows), list(cols)] = True
     return out
 
 

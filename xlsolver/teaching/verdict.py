@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..groups import touching
 from ..hints import HintsStopped, hint_steps
 from ..limits import DEFAULT_TIME_LIMIT
 from ..nonogram.analyzer import board_from_grid, logic_difficulty, solve
@@ -167,24 +168,7 @@ def _unknown_after(board: Board, r: int, c: int, black: bool) -> int:
 
 def components(cells: list[tuple[int, int]]) -> list[list[tuple[int, int]]]:
     """Cells grouped into 8-connected patches (each patch is one local ambiguity)."""
-    todo = set(cells)
-    out = []
-    for cell in cells:
-        if cell not in todo:
-            continue
-        todo.discard(cell)
-        patch, stack = [], [cell]
-        while stack:
-            r, c = stack.pop()
-            patch.append((r, c))
-            for dr in (-1, 0, 1):
-                for dc in (-1, 0, 1):
-                    nxt = (r + dr, c + dc)
-                    if nxt in todo:
-                        todo.discard(nxt)
-                        stack.append(nxt)
-        out.append(sorted(patch))
-    return out
+    return touching(cells)
 
 
 class SuggestionTimeout(TimeoutError):
