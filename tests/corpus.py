@@ -1110,13 +1110,18 @@ def _foreign_cases(folder: Path) -> list[Case]:
     return out
 
 
-def _totals(*, right: bool, below: bool, boxed: bool, gap: int = 0, wrong: bool = False):
+def _totals(
+    *, right: bool, below: bool, boxed: bool, gap: int = 0, wrong: bool = False, head: str = ""
+):
     """A puzzle with a check column of row totals on its right and/or a row of column
-    totals under it, as teachers add them (each the count of black cells)."""
+    totals under it, as teachers add them (each the count of black cells), ``head``
+    typed above the column."""
 
     def fill(ws, wb):
         puzzle_at(ws, DANCER, 6, 4, boxed=boxed)
         counts = pic(DANCER)
+        if head:
+            ws.cell(5, 9 + gap, head)
         for i, n in enumerate(counts.sum(1)):
             if right:
                 ws.cell(6 + i, 9 + gap, int(n) + (i == 2 and wrong))
@@ -1144,6 +1149,10 @@ def _totals_cases(folder: Path) -> list[Case]:
             {"right": True, "below": True, "boxed": True},
             ("I6:I15 totals", "D16:H16 totals"),
         ),
+        "totals-headed-sigma": (
+            {"right": True, "below": False, "boxed": True, "head": "Σ"},
+            ("I6:I15 totals",),
+        ),
     }
     for name, (kw, ignored) in variants.items():
         path = _book(folder, name, _totals(**kw))
@@ -1152,6 +1161,21 @@ def _totals_cases(folder: Path) -> list[Case]:
     path = _book(
         folder, "totals-one-wrong", _totals(right=True, below=False, boxed=True, wrong=True)
     )
+
+    def next_puzzle(ws, wb):  # a second puzzle whose row clues are the first's counts
+        puzzle_at(ws, DANCER, 6, 4)
+        counts = [int(n) for n in pic(DANCER).sum(1)]
+        second = ["." * (7 - n) + "#" * n for n in counts]  # 7 wide, right-aligned blocks
+        rows, cols = clues_of(second)
+        for i, clues in enumerate(rows):
+            ws.cell(6 + i, 9, clues[0] if clues else 0)
+        for j, clues in enumerate(cols):
+            for k, v in enumerate(clues):
+                ws.cell(6 - len(clues) + k, 10 + j, v)
+        box(ws, 6, 10, len(second), 7)
+
+    second = _book(folder, "totals-or-a-second-puzzle", next_puzzle)
+    out.append(Case("totals-or-a-second-puzzle", second, error=r"cannot tell the puzzles at "))
     out.append(
         Case(
             "totals-one-wrong",

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import HEART, ROOT, WORKBOOKS, picture
+from conftest import DATA, HEART, ROOT, WORKBOOKS, picture
 from corpus import BOAT, clues_of, frame, put_bands
 from openpyxl import Workbook, load_workbook
 from openpyxl.styles import Border, Color, GradientFill, PatternFill, Side
@@ -384,6 +384,7 @@ def test_credits_survive_a_round_trip_through_a_workbook(tmp_path):
     xml = tmp_path / "dancer.xml"
     assert main(["convert", str(source), "-o", str(xml)]) == 0
     assert "<note>license: CC-BY-3.0</note>" in xml.read_text()
+    xml.write_text(xml.read_text().replace("<note>license:", "<note>License:"))  # by hand
     (from_xml,) = read_puzzles(xml)
     assert from_xml.meta["by"] == "Jan Wolter Ann"
     for key in ("copyright", "license", "catalogue"):
@@ -604,6 +605,7 @@ def test_a_hidden_helper_sheet_that_holds_no_puzzle_is_passed_over(tmp_path):
     (sheet,) = report.sheets
     assert sheet.record["range"] == "Puzzle!F6:M11"
     assert Puzzle.from_solution(picture(BOAT)).is_solution(grid_of(sheet.record))
+    assert sheet.record["ignored"][0].startswith("Sums hidden sheet passed over (Sums!A1: ")
     assert path.read_bytes() == before
     assert load_workbook(tmp_path / "out.xlsx")["Sums"].sheet_state == "hidden"
 
@@ -693,6 +695,13 @@ def test_outputs_of_one_name_are_told_apart_not_refused(tmp_path, capsys):
     assert main(["convert", str(both), "--out-dir", str(conv), "--to", "xlsx"]) == 0
     assert sorted(p.name for p in conv.iterdir()) == ["a.non.xlsx", "a.xlsx"]
     assert load_workbook(conv / "a.non.xlsx").active.title == "Dancer"
+    for name in ("w1", "w2"):  # two workbooks of one name: the second numbered
+        (tmp_path / name).mkdir()
+        shutil.copy(WORKBOOKS / "small.xlsx", tmp_path / name / "small.xlsx")
+    books = tmp_path / "books"
+    capsys.readouterr()
+    assert main(["solve", str(tmp_path / "w1"), str(tmp_path / "w2"), "--out-dir", str(books)]) == 0
+    assert sorted(p.name for p in books.iterdir()) == ["small (2).xlsx", "small.xlsx"]
 
 
 def test_make_json_names_the_input_as_its_source(tmp_path, capsys):
@@ -716,3 +725,38 @@ def test_a_puzzle_titled_history_gets_a_sheet_name_excel_allows(tmp_path):
     back = tmp_path / "back.non"
     assert main(["convert", str(book), "-o", str(back)]) == 0
     assert 'title "History"' in back.read_text()
+
+
+def test_a_row_of_totals_under_a_colour_template_is_set_aside(tmp_path, capsys):
+    """The colour legend under the grid ("colours", then the letters) ran into the row
+    of totals typed above it: the sheet was refused with a width error."""
+    sheet = tmp_path / "tree.xlsx"
+    assert main(["convert", str(DATA / "nonny-tree.non"), "-o", str(sheet)]) == 0
+    wb = load_workbook(sheet)
+    ws = wb.active
+    puzzle = read_puzzle(open_book(sheet).sheets()[0]).puzzle
+    top, left = 7, 4  # the template's grid corner for this puzzle
+    assert ws.cell(top, left - 1).value is not None and ws.cell(top - 1, left).value is not None
+    for j, clues in enumerate(puzzle.cols):
+        ws.cell(top + puzzle.height, left + j, sum(n for n, _ in clues))
+    wb.save(sheet)
+    capsys.readouterr()
+    assert main(["solve", str(sheet), "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["status"] == "unique" and record["ignored"] == ["D17:M17 totals"]
+
+
+def test_a_long_credit_is_cut_to_what_excel_takes_in_a_footer(tmp_path):
+    """Excel takes 255 characters in a header or footer; the note keeps the whole."""
+    source = tmp_path / "long.non"
+    long = "Copyright 2026 " + "The Puzzle Cooperative & Friends of Greater Northumberland, " * 6
+    text = (ROOT / "examples" / "dancer.non").read_text()
+    source.write_text(
+        text.replace('copyright "&copy; Copyright 2004 by Jan Wolter"', f'copyright "{long}"')
+    )
+    book = tmp_path / "long.xlsx"
+    assert main(["convert", str(source), "-o", str(book)]) == 0
+    ws = load_workbook(book).active
+    footer = ws.oddFooter.center.text
+    assert len(footer) <= 240 and footer.endswith("…") and "&&" in footer
+    assert long.strip() in ws["A1"].comment.text

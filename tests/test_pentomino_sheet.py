@@ -459,7 +459,14 @@ def test_titles_on_or_over_the_board_are_not_board_cells(tmp_path):
             for c in range(2, 12):
                 ws.cell(r, c).border = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)
 
+    def letter_title(ws):  # a one-letter title in a merged band: no fixed X piece
+        ws.merge_cells("B1:K1")
+        ws["B1"] = "X"
+        _six_by_ten(ws)
+
     assert _read(tmp_path, filled_title).cells == named_board("6x10").cells
+    board = _read(tmp_path, letter_title)
+    assert board.cells == named_board("6x10").cells and not board.fixed
     board = _read(tmp_path, boxed_merged_title)
     assert board.cells == named_board("6x10").cells and board.where() == "Board!B3:K8"
 

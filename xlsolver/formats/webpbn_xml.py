@@ -196,7 +196,7 @@ def _puzzle(node: Node, source: str) -> Puzzle | ColourPuzzle:
         meta["catalogue"] = " ".join(child.text.split())
     for note in (c for c in node.children if c.tag == "note"):
         key, colon, value = " ".join(note.text.split()).partition(": ")
-        if colon and key == LICENSE_NOTE and value:
+        if colon and key.casefold() == LICENSE_NOTE and value:
             meta["license"] = value
     rows = _clue_lines(node, "rows", default, background, draft, source)
     cols = _clue_lines(node, "columns", default, background, draft, source)

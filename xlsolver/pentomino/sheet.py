@@ -33,6 +33,7 @@ from .pieces import LETTERS, Coord
 BOARD_NAME = "PentominoBoard"  # a defined name that marks the board's rectangle
 UNMARKED_FILLS = (None, "#FFFFFF")
 MAX_MARK_LENGTH = 1  # longer text is a note, not a board cell
+TITLE_BAND = 3  # a merge this many cells long holding text is a title band, whatever its text
 HOLE_TEXT = frozenset({"0", ".", "-", "×", "/", "・", "·"})  # typed in a cell: a hole
 DARK_HOLE = 0.3  # a fill darker than this (relative luminance) may mark a hole: black,
 # and Excel's "Black, Text 1, Lighter 25%" (#404040, 0.25)
@@ -103,14 +104,16 @@ def _is_note(text: str) -> bool:
 
 
 def _titled(sheet: Sheet, rect: Rect, values: list[list[object]]) -> set[Coord]:
-    """Cells of ``rect`` (as offsets) that a merge holding longer text covers: a title
-    band across the top of a board is no part of it."""
+    """Cells of ``rect`` (as offsets) that a merge holding longer text covers, or any
+    text when the merge is a band (``X`` titling the board): no part of the board."""
     top, left, bottom, right = rect
     out: set[Coord] = set()
     for m_top, m_left, m_bottom, m_right in sheet.merged_ranges():
         i, j = m_top - top, m_left - left
         inside = 0 <= i <= bottom - top and 0 <= j <= right - left
-        if not inside or not _is_note(_text(values[i][j])):
+        text = _text(values[i][j]) if inside else ""
+        band = max(m_bottom - m_top, m_right - m_left) + 1 >= TITLE_BAND
+        if not (_is_note(text) or (text and band)):
             continue
         for r in range(max(m_top, top), min(m_bottom, bottom) + 1):
             for c in range(max(m_left, left), min(m_right, right) + 1):

@@ -73,6 +73,7 @@ THEME_COLOURS = (
 NO_FILL = PatternFill(fill_type=None)
 NOTE_AUTHOR = "xlsolver"
 FOOTER_POINTS = 8  # a credit at the foot of the page
+MAX_FOOTER = 240  # characters of footer text: Excel takes 255 with its codes (&C&8)
 HAIR = "hair"
 T = TypeVar("T")
 
@@ -562,7 +563,12 @@ class XlsxSheet(SheetBase):
         target.comment = Comment(text, NOTE_AUTHOR) if text else None
 
     def set_footer(self, text: str) -> None:
-        """Text printed at the foot of every page (a puzzle's credit)."""
+        """Text printed at the foot of every page (a puzzle's credit), cut with "…" to
+        what Excel takes (255 characters, ``&`` written twice and the codes counted)."""
+        if len(text.replace("&", "&&")) > MAX_FOOTER:
+            while len(text.replace("&", "&&")) > MAX_FOOTER - 1:
+                text = text[:-1]
+            text = text.rstrip() + "…"
         self.ws.oddFooter.center.text = text.replace("&", "&&")
         self.ws.oddFooter.center.size = FOOTER_POINTS
 

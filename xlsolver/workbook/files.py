@@ -87,8 +87,9 @@ def unique_targets(
         source, target = Path(sources[i]), out[i]
         if target in seen:
             whole = target.with_name(f"{source.name}{target.suffix}")
-            k = 2
-            new = whole if whole not in seen and whole != target else None
+            k = 2  # a workbook keeps its suffix: dancer.xlsx twice is "dancer (2).xlsx"
+            fresh = whole not in seen and source.suffix.lower() != target.suffix.lower()
+            new = whole if fresh else None
             while new is None or new in seen:
                 new = target.with_name(f"{target.stem} ({k}){target.suffix}")
                 k += 1

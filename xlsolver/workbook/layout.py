@@ -670,6 +670,7 @@ def find_puzzles(
     first_miss: NoPuzzleError | None = None
     first_error: WorkbookError | None = None
     first_table: NotANonogram | None = None
+    hidden: list[str] = []  # hidden sheets passed over, with the reason
     for s in sheets:
         try:
             found.extend(read_puzzles(s, book, givens=givens, area=area))
@@ -686,6 +687,7 @@ def find_puzzles(
                 raise
             if s.hidden():  # a helper sheet the user does not see: skipped as a table is
                 first_table = first_table or NotANonogram(str(exc))
+                hidden.append(f"{s.name} hidden sheet passed over ({exc})")
                 continue
             first_error = first_error or exc  # the other sheets are read to name them
     if first_error is not None:
@@ -697,6 +699,8 @@ def find_puzzles(
             f"{first_error}; if that sheet holds no puzzle, pick the puzzle's sheet with "
             f"--sheet {puzzles[0]!r}{others}"
         )
+    if found and hidden:  # said in --json under "ignored" of the first puzzle
+        found[0].ignored.extend(hidden)
     if not found:
         if first_table is not None:
             raise first_table

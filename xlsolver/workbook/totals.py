@@ -15,21 +15,25 @@ import numpy as np
 from ..sheets.errors import WorkbookError
 from ..sheets.protocol import Cell, Rect, bounds
 from .bands import boxed_run
-from .scan import BAND_KINDS, EMPTY, Facts
+from .scan import BAND_KINDS, EMPTY, TEXT, Facts
 
 Bands = tuple[Rect | None, Rect | None]
 
 
 def _outward(facts: Facts, grid: Rect, start: int, step: int, across: bool) -> int | None:
     """The last column (``across``: row) of band cells met going out from ``start``
-    beside the grid, crossing no empty line; None when the first line is empty."""
+    beside the grid, crossing no empty line and ending at a line of text (a label, a
+    colour legend's ``colours``); None when the first line is neither."""
     lo, hi = (grid[0], grid[2]) if across else (grid[1], grid[3])
     last = None
     at = start
     while True:
         cells = [(r, at) if across else (at, r) for r in range(lo, hi + 1)]
         ij = [facts.index(c) for c in cells]
-        if any(x is None for x in ij) or not any(facts.kind[x] in BAND_KINDS for x in ij):  # type: ignore[index]
+        if any(x is None for x in ij):
+            return last
+        kinds = [facts.kind[x] for x in ij]  # type: ignore[index]
+        if TEXT in kinds or not any(k in BAND_KINDS for k in kinds):
             return last
         last = at
         at += step
@@ -109,6 +113,9 @@ def set_totals_aside(
         if total == band:
             kept[k] = beside
         totals.append(_trimmed(facts, total))
+        head = header(facts, totals[-1], across)
+        if head is not None:
+            totals.append((*head, *head))
     return (kept[0], kept[1]), totals, facing
 
 
@@ -120,8 +127,45 @@ def _totals(facts: Facts, grid: Rect, one: Rect, other: Rect, across: bool) -> R
     # one number per line on both sides, the same: either reads the same puzzle, so
     # the band right of (below) the grid is the one set aside
     if _sums(first, second) and (_after(grid, one, across) or not _sums(second, first)):
-        return one
-    return other if _sums(second, first) else None
+        total = one
+    elif _sums(second, first):
+        total = other
+    else:
+        return None
+    return total if _stands_alone(facts, grid, _trimmed(facts, total), across) else None
+
+
+def _stands_alone(facts: Facts, grid: Rect, total: Rect, across: bool) -> bool:
+    """True when a line of sums is one line thick and nothing of a puzzle (a clue, a
+    mark, a fill, a border) stands right behind it: there it would be another puzzle's
+    clues, its grid beyond them (a second puzzle whose row clues match the counts)."""
+    if (total[1] != total[3]) if across else (total[0] != total[2]):
+        return False
+    after = _after(grid, total, across)
+    at = (
+        (total[3] + 1 if after else total[1] - 1)
+        if across
+        else (total[2] + 1 if after else total[0] - 1)
+    )
+    lo, hi = (grid[0], grid[2]) if across else (grid[1], grid[3])
+    beyond = [facts.index((k, at) if across else (at, k)) for k in range(lo, hi + 1)]
+    beyond = [ij for ij in beyond if ij is not None]
+    if any(facts.kind[ij] == TEXT for ij in beyond):
+        return True  # a labelled line (a colour legend's "colours"), not a puzzle's
+    for ij in beyond:
+        if facts.kind[ij] in BAND_KINDS or facts.filled[ij] or facts.boxed[ij]:
+            return False
+    return True
+
+
+def header(facts: Facts, total: Rect, across: bool) -> Cell | None:
+    """The cell heading a line of totals (``Σ``, ``#``, ``Total`` above a column of them,
+    left of a row of them) when it holds text, not a number: set aside with it."""
+    cell = (total[0] - 1, total[1]) if across else (total[0], total[1] - 1)
+    ij = facts.index(cell)
+    if ij is None or facts.at(cell) is None or facts.strength[ij]:
+        return None
+    return cell
 
 
 def set_boxed_totals_aside(facts: Facts) -> list[Rect]:
@@ -138,7 +182,8 @@ def set_boxed_totals_aside(facts: Facts) -> list[Rect]:
             if total is None:
                 continue
             total = _trimmed(facts, total)
-            for cell in cells_of(total):
+            head = header(facts, total, across)
+            for cell in cells_of(total) | ({head} if head else set()):
                 ij = facts.index(cell)
                 if ij is not None:
                     facts.kind[ij] = EMPTY
