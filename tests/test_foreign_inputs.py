@@ -760,3 +760,37 @@ def test_a_long_credit_is_cut_to_what_excel_takes_in_a_footer(tmp_path):
     footer = ws.oddFooter.center.text
     assert len(footer) <= 240 and footer.endswith("…") and "&&" in footer
     assert long.strip() in ws["A1"].comment.text
+
+
+@pytest.mark.libreoffice
+def test_graph_paper_reads_alike_through_calc(tmp_path, capsys):
+    """A sheet of borders alone (graph paper) had a used range in Calc that began where
+    the first heavier line did, not at A1 as openpyxl's: the two back ends read another
+    board. Both now take fills and border lines into the used range."""
+    medium, thin = Side(style="medium"), Side(style="thin")
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Board"
+    for r in range(1, 13):
+        for c in range(1, 15):
+            inside = 3 <= r <= 8 and 3 <= c <= 12
+            heavy = {"top": r == 3, "bottom": r == 8, "left": c == 3, "right": c == 12}
+            ws.cell(r, c).border = Border(
+                **{k: medium if inside and edge else thin for k, edge in heavy.items()}
+            )
+    wb.save(tmp_path / "paper.xlsx")
+    ods = soffice_convert(tmp_path / "paper.xlsx", "ods", tmp_path)
+    from xlsolver.workbook.files import close_book
+    from xlsolver.workbook.files import open_book as open_any
+
+    used = []
+    for path in (tmp_path / "paper.xlsx", ods):
+        book = open_any(path)
+        try:
+            used.append(book.sheets()[0].used_range())
+        finally:
+            close_book(book)
+    assert used == [(1, 1, 12, 14), (1, 1, 12, 14)]
+    for path in (tmp_path / "paper.xlsx", ods):
+        assert main(["pentomino", str(path), "--count", "-q"]) == 0
+        assert "Board!C3:L8: 2339 distinct tilings" in capsys.readouterr().out

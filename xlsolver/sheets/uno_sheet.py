@@ -235,23 +235,27 @@ class UnoSheet(SheetBase):
         fills reads the same from .ods as from .xlsx.
         """
         rect = self._used_area()
-        fills = self._fill_extent()
+        fills = self._format_extent()  # fills and borders Calc leaves out
         if rect == (1, 1, 1, 1) and not self.read_values(rect)[0][0]:
             if fills is None:
                 return None
             rect = fills
         return bounds([rect, *self._merges_in(rect), *([fills] if fills else [])])
 
-    def _fill_extent(self) -> Rect | None:
-        """The smallest rectangle around every cell with a fill (None when there is none);
-        a fill running to the sheet's last row or column (a whole column's) is left out."""
+    def _format_extent(self) -> Rect | None:
+        """The smallest rectangle around every cell with a fill or a border line (None
+        when there is none), as openpyxl's used range holds them (graph paper drawn with
+        borders alone); a format running to the sheet's last row or column (a whole
+        column's) is left out."""
         last_row = self.sheet.getRows().getCount() - 1
         last_column = self.sheet.getColumns().getCount() - 1
         unique = self.sheet.getUniqueCellFormatRanges()
+        names = ("CellBackColor", *(name for name, _ in SIDE_BITS))
         filled = []
         for i in range(unique.getCount()):
             block = unique.getByIndex(i)
-            if block.getPropertyValue("CellBackColor") == NO_COLOUR:
+            fill, *lines = block.getPropertyValues(names)
+            if fill == NO_COLOUR and not any(_drawn(line) for line in lines):
                 continue
             filled += [
                 (a.StartRow + 1, a.StartColumn + 1, a.EndRow + 1, a.EndColumn + 1)
