@@ -5,7 +5,9 @@ Teachers and puzzle books add such a check column; read on its own it is a clue 
 too (one block per line, whose totals agree with the other band's), so the finder may
 take it for the row clues and leave the real ones over. When two bands stand on
 opposite sides of one grid and one of them is, line for line, the other's sums, the
-sums are set aside (reported as ``totals``) and the other band is read.
+sums are set aside (reported as ``totals``) with a heading typed above (left of) them,
+and the other band is read. Sums one line thick only, with nothing of a puzzle right
+behind them: there they are another puzzle's clues, whose grid lies beyond.
 """
 
 from __future__ import annotations
