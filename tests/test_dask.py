@@ -119,6 +119,11 @@ def test_dask_keeps_sub_folders_and_lets_a_worker_start_kissat(tmp_path, capsys,
     remote = _run(["solve", *args, "--out-dir", str(there), "--dask", scheduler], capsys)
     assert not any("daemonic" in line or "Error" in line for line in remote[2]), remote[2]
     assert remote[0] == local[0]
-    assert remote[1] == [line.replace(str(here), str(there)) for line in local[1]]
+
+    def shown(lines: list[str]) -> list[str]:  # how far the time limit let it get varies
+        return [re.sub(r"\d+ cells undecided", "N cells undecided", x) for x in lines]
+
+    expected = [line.replace(str(here), str(there)) for line in local[1]]
+    assert shown(remote[1]) == shown(expected)
     assert (there / "sub" / "small.xlsx").exists() and (there / "faase.xlsx").exists()
     assert _cells(there / "sub" / "small.xlsx") == _cells(here / "sub" / "small.xlsx")

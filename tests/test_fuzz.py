@@ -239,3 +239,13 @@ def test_mutated_workbook_parts() -> None:
         fuzz()
     assert budget.runs >= 5, "too few examples ran to mean anything"
     print(f"{budget.runs} examples")
+
+
+def test_a_damaged_workbook_part_is_named_corrupt(tmp_path) -> None:
+    """A byte flipped inside the compressed workbook part (a case the fuzzer drew):
+    zlib's error escaped the Strict Open XML check as a traceback."""
+    path = tmp_path / "book.xlsx"
+    path.write_bytes(mutate(BOOK.read_bytes(), [("flip", 486242, 2)]))
+    for argv in (["convert", str(path), "-o", str(tmp_path / "out.json")], ["solve", str(path)]):
+        code, out, err = run(argv)
+        assert code == 2 and "the workbook is corrupt" in err and "Traceback" not in err, err

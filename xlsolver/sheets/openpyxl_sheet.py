@@ -200,12 +200,15 @@ STRICT_NAMESPACE = b"purl.oclc.org/ooxml/spreadsheetml/main"  # Excel's "Strict 
 
 
 def _strict_ooxml(path: Path) -> bool:
-    """True for a workbook saved as Strict Open XML (openpyxl reads its sheets as empty)."""
+    """True for a workbook saved as Strict Open XML (openpyxl reads its sheets as empty);
+    WorkbookError when its workbook part cannot be unpacked (a damaged file)."""
     try:
         with zipfile.ZipFile(path) as zf, zf.open("xl/workbook.xml") as part:
             return STRICT_NAMESPACE in part.read(4096)
-    except (zipfile.BadZipFile, KeyError, OSError):
+    except (KeyError, OSError):
         return False
+    except (zipfile.BadZipFile, zlib.error, EOFError) as exc:
+        raise WorkbookError(f"{path}: the workbook is corrupt ({exc})") from None
 
 
 def check_workbook_file(path: Path) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import io
 import re
 import zipfile
+import zlib
 from collections import Counter
 from pathlib import Path
 
@@ -78,7 +79,7 @@ def left_out(source: Path, copy: bytes) -> dict[str, int]:
     """The kinds of part the copy holds fewer of than the input, and how many fewer."""
     try:
         lost = count_parts(source) - count_parts(copy)
-    except (OSError, zipfile.BadZipFile):
+    except (OSError, zipfile.BadZipFile, zlib.error, EOFError):  # a damaged part: not counted
         return {}
     return {kind: lost[kind] for kind, _, _ in PARTS if lost[kind] > 0}
 
