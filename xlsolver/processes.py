@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import socket
 import sys
 import threading
 from collections.abc import Callable, Iterator
@@ -41,7 +42,7 @@ class Stopped(BaseException):
 
 _received: int | None = None  # the stop signal this process received, once it has
 _interrupts: list[Callable[[], None]] = []  # long C calls of the main thread to break
-_wakeup: tuple[int, int] | None = None  # the pipe the C signal handler writes to
+_wakeup: tuple[socket.socket, socket.socket] | None = None  # the C handler writes to [1]
 
 
 def _raise_stopped(signum: int, frame) -> None:
@@ -69,7 +70,7 @@ def stopping() -> Iterator[None]:
     _received = None  # a run starts unstopped (tests run many in one process)
     _open_watchdog()
     old = {s: signal.signal(s, _raise_stopped) for s in (signal.SIGINT, signal.SIGTERM)}
-    old_fd = signal.set_wakeup_fd(_wakeup_pipe(), warn_on_full_buffer=False)
+    old_fd = signal.set_wakeup_fd(_wakeup_socket(), warn_on_full_buffer=False)
     try:
         yield
     finally:
@@ -91,22 +92,23 @@ def interruptible(interrupt: Callable[[], None]) -> Iterator[None]:
         _interrupts.remove(interrupt)
 
 
-def _wakeup_pipe() -> int:
-    """The write end of the pipe Python's C signal handler writes each signal to (made
-    once, with the thread that reads it and breaks the calls in :func:`interruptible`)."""
+def _wakeup_socket() -> int:
+    """The socket Python's C signal handler writes each signal's number to (a socket,
+    which Windows asks for; made once, with the thread that reads it and breaks the
+    calls in :func:`interruptible`)."""
     global _wakeup
     if _wakeup is None:
-        read, write = os.pipe()
-        os.set_blocking(write, False)
+        read, write = socket.socketpair()
+        write.setblocking(False)
         _wakeup = (read, write)
         threading.Thread(target=_watch_signals, args=(read,), daemon=True).start()
-    return _wakeup[1]
+    return _wakeup[1].fileno()
 
 
-def _watch_signals(read: int) -> None:
+def _watch_signals(read: socket.socket) -> None:
     """Break the main thread's long C calls whenever a stop signal arrives."""
     while True:
-        data = os.read(read, 64)
+        data = read.recv(64)
         if not data:
             return
         if any(b in STOP_SIGNALS for b in data):
