@@ -600,3 +600,25 @@ def test_a_board_outlined_heavy_on_graph_paper_is_the_outline(tmp_path):
     board = _read(tmp_path, graph_paper)
     assert board.cells == named_board("6x10").cells and board.where() == "Board!C3:L8"
     _tiles(board)
+
+
+def test_rulers_as_chessboards_and_headers_label_them(tmp_path):
+    """Ranks 8…1 running down, files A…H along the bottom, numbers on a grey header:
+    labels, not board cells (they read as 68, 70 and 76 cells)."""
+    grey = PatternFill("solid", fgColor="FFD9D9D9")
+
+    def chess(ws):  # the 8x8 less its centre, ranks left, files below
+        for r in range(8):
+            ws.cell(2 + r, 1, 8 - r)
+            ws.cell(10, 2 + r, "ABCDEFGH"[r])
+            for c in range(8):
+                if (r, c) not in HOLE:
+                    ws.cell(2 + r, 2 + c).fill = LIGHT
+
+    def header(ws):  # numbered columns on a grey, bold header row
+        for c in range(10):
+            ws.cell(1, 2 + c, c + 1).fill = grey
+        _six_by_ten(ws)
+
+    assert _read(tmp_path, chess).cells == named_board("8x8-hole").cells
+    assert _read(tmp_path, header).cells == named_board("6x10").cells

@@ -20,6 +20,7 @@ Glossary
 
 from __future__ import annotations
 
+import itertools
 import unicodedata
 from collections.abc import Sequence
 
@@ -190,8 +191,26 @@ def _enclosed(sheet: Sheet, rect: Rect, heavy: bool = False) -> set[Coord]:
 _SIDES = ((1, 0), (-1, 0), (0, 1), (0, -1))
 
 
-def _without_rulers(cells: set[Coord], numbers: dict[Coord, int]) -> set[Coord]:
-    """The cells less row or column numbers (1, 2, 3, … typed along an edge)."""
+def _ruler_value(text: str) -> tuple[str, int] | None:
+    """A cell's place in a ruler: a number, or a letter A-Z (a chessboard's files)."""
+    if text.isdigit():
+        return "number", int(text)
+    if len(text) == 1 and "A" <= text.upper() <= "Z":
+        return "letter", ord(text.upper())
+    return None
+
+
+def _run_of(values: list) -> bool:
+    """True for values one kind, each one more (or one less) than the one before."""
+    if None in values or len({kind for kind, _ in values}) != 1:
+        return False
+    steps = {b[1] - a[1] for a, b in itertools.pairwise(values)}
+    return steps in ({1}, {-1})
+
+
+def _without_rulers(cells: set[Coord], numbers: dict[Coord, tuple[str, int]]) -> set[Coord]:
+    """The cells less row or column labels typed along an edge: 1, 2, 3, … or 8, 7, 6,
+    … (a chessboard's ranks), A, B, C, … (its files), plain or on a header's fill."""
     cells = set(cells)
     for _ in range(4):
         if not cells:
@@ -207,11 +226,7 @@ def _without_rulers(cells: set[Coord], numbers: dict[Coord, int]) -> set[Coord]:
         for edge in edges:
             line = [cell for _, cell in edge]
             values = [numbers.get(cell) for cell in line]
-            if (
-                len(line) >= MIN_RULER
-                and None not in values
-                and values == list(range(values[0], values[0] + len(values)))
-            ):
+            if len(line) >= MIN_RULER and _run_of(values):
                 cells -= set(line)
                 break
         else:
@@ -281,7 +296,7 @@ def read_board(sheet: Sheet, book: Book | None = None, need: int = BOARD_CELLS) 
     cells: set[Coord] = set()
     fixed: dict[Coord, str] = {}
     dark: set[Coord] = set()
-    numbers: dict[Coord, int] = {}
+    numbers: dict[Coord, tuple[str, int]] = {}
     for r, (vrow, frow, brow) in enumerate(zip(values, fills, boxes, strict=True)):
         for c, (value, fill, boxed) in enumerate(zip(vrow, frow, brow, strict=True)):
             text = _text(value)
@@ -297,8 +312,9 @@ def read_board(sheet: Sheet, book: Book | None = None, need: int = BOARD_CELLS) 
                 fixed[(r, c)] = mark
             elif not text and fill is not None and luminance(fill) < DARK_HOLE:
                 dark.add((r, c))
-            if text.isdigit() and fill in UNMARKED_FILLS and not boxed:
-                numbers[(r, c)] = int(text)
+            label = _ruler_value(text)
+            if label is not None:
+                numbers[(r, c)] = label
     if not cells:
         raise BoardError(f"{sheet.name}: no board found; mark its cells with a fill or a character")
     cells = _without_rulers(cells, numbers)
