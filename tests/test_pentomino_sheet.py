@@ -577,6 +577,8 @@ def test_clear_keeps_a_board_drawn_as_an_outline_unfilled(tmp_path):
     assert solve_action(book, sheet).ok
     assert clear_action(book, sheet).ok
     assert sheet.read_fills((2, 2, 7, 11)) == [[None] * 10 for _ in range(6)]
+    colours = sheet.read_font_colours((2, 2, 7, 11))  # no white text left from N, T, Y
+    assert all(c in (None, "#000000") for row in colours for c in row), colours
     assert solve_action(book, sheet).ok  # the outline still draws the board
 
 

@@ -57,6 +57,7 @@ PIECE_FILLS = {
     "Z": "#AAFFC3",
 }
 BOARD_FILL = "#D9D9D9"  # what a cleared cell of a board drawn without borders keeps
+CLEARED = Style("pentomino-cleared", font_color="#000000")  # the letters' colour taken back
 # Dark fills get a white letter.
 LIGHT_LETTER = ("N", "T", "Y")
 PALETTE: dict[str, Style] = {
@@ -399,6 +400,7 @@ def clear_tiling(sheet: Sheet, board: PentominoBoard) -> int:
     for cell in boxed + loose:
         sheet.write_values(cell, [[None]])
     sheet.unpaint(boxed + loose)
+    sheet.paint(boxed + loose, CLEARED)  # N, T and Y wrote white: a later entry would not show
     sheet.paint(loose, Style("pentomino-board", fill=BOARD_FILL))
     return len(boxed) + len(loose)
 
