@@ -42,6 +42,7 @@ class Stopped(BaseException):
 
 _received: int | None = None  # the stop signal this process received, once it has
 _interrupts: list[Callable[[], None]] = []  # long C calls of the main thread to break
+_children_lock = threading.Lock()  # children_allowed() toggles a process-wide flag
 _wakeup: tuple[socket.socket, socket.socket] | None = None  # the C handler writes to [1]
 
 
@@ -152,14 +153,15 @@ def children_allowed() -> Iterator[None]:
     import multiprocessing
 
     config = getattr(multiprocessing.current_process(), "_config", {})
-    daemon = config.get("daemon")
-    if daemon:
-        config["daemon"] = False
-    try:
-        yield
-    finally:
+    with _children_lock:  # a worker's threads may start children at once
+        daemon = config.get("daemon")
         if daemon:
-            config["daemon"] = daemon
+            config["daemon"] = False
+        try:
+            yield
+        finally:
+            if daemon:
+                config["daemon"] = daemon
 
 
 @contextlib.contextmanager
