@@ -63,12 +63,9 @@ def run(args: argparse.Namespace) -> int:
             note = f" ({g.note})" if g.note else ""
             print(f"{g.file}: {g.name}: {g.wrong} wrong of {g.cells}, score {g.score}{note}")
         if g.left_out:
-            from ..sheets.xlsx_parts import left_out_phrase
+            from ..sheets.xlsx_parts import left_out_note
 
-            print(
-                f"xlsolver: {g.file}: the marked copy leaves out {left_out_phrase(g.left_out)};"
-                f" the student's file is unchanged",
-                file=sys.stderr,
-            )
+            lost = left_out_note(g.file, g.left_out, "the marked copy", "the student's file")
+            print(lost, file=sys.stderr)
     print(f"summary: {summary}")
     return EXIT_BAD_INPUT if found.errors or any(g.error for g in grades) else EXIT_OK

@@ -188,11 +188,7 @@ def _write(args, book, sheet, board: PentominoBoard, result: TilingResult) -> in
     print(f"{args.output}: {len(names)} tiling(s) painted on {', '.join(names)}")
     left_out = getattr(book, "left_out", {})  # text boxes, macros openpyxl cannot keep
     if left_out and args.input:
-        from ..sheets.xlsx_parts import left_out_phrase
+        from ..sheets.xlsx_parts import left_out_note
 
-        print(
-            f"xlsolver: {args.input}: the copy leaves out {left_out_phrase(left_out)}; "
-            f"the input is unchanged",
-            file=sys.stderr,
-        )
+        print(left_out_note(args.input, left_out), file=sys.stderr)
     return EXIT_OK

@@ -20,7 +20,7 @@ from ..exits import EXIT_BAD_INPUT, EXIT_OK
 from ..formats import STDIN
 from ..processes import Stopped, stop_received, worker_pool
 from ..sheets.errors import WorkbookError
-from ..sheets.xlsx_parts import left_out_phrase
+from ..sheets.xlsx_parts import left_out_note
 from ..workbook.batch import FileReport, SolveOptions, solve_puzzle_files, solve_workbook
 from ..workbook.files import (
     copy_name,
@@ -195,11 +195,7 @@ def _print(report: FileReport, as_json: bool) -> None:
 def _say_left_out(report: FileReport) -> None:
     """One line on stderr naming the parts of the input a written copy leaves out."""
     if report.left_out and report.target:
-        print(
-            f"xlsolver: {report.source}: the copy leaves out "
-            f"{left_out_phrase(report.left_out)}; the input is unchanged",
-            file=sys.stderr,
-        )
+        print(left_out_note(report.source, report.left_out), file=sys.stderr)
 
 
 def run_workbooks(args, paths: list[Path]) -> int:

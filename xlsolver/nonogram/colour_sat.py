@@ -14,16 +14,14 @@ interrupts it. Uniqueness costs one more call with the first solution blocked.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 
 import numpy as np
 
-from ..processes import interruptible
 from .board import stop_if_past
 from .colour_board import ColourBoard
 from .colour_line import solve_colour_line
-from .sat import SOLVER, new_solver
+from .sat import SOLVER, limited_solve, new_solver
 
 
 class ColourEncoding:
@@ -167,19 +165,7 @@ class ColourSatSearch:
         """True/False, or None when the time ran out."""
         if self.unsat:
             return False
-        if seconds is not None and seconds <= 0:
-            return None
-        timer = None if seconds is None else threading.Timer(seconds, self.solver.interrupt)
-        if timer is not None:
-            timer.start()
-        try:  # the GIL released, so Ctrl-C and SIGTERM break the search (processes.py)
-            with interruptible(self.solver.interrupt):
-                res = self.solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
-        finally:
-            if timer is not None:
-                timer.cancel()
-        self.solver.clear_interrupt()
-        return res
+        return limited_solve(self.solver, assumptions, seconds)
 
     def solutions(self, limit: int, seconds_left) -> Iterator[np.ndarray | None]:
         """Yield up to ``limit`` distinct solutions; yield None when the time runs out."""

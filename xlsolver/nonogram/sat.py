@@ -520,7 +520,7 @@ class SatSearch:
             sel = self._new_selector()
             self.solver.add_clause([-sel, *self.enc.block(first, same)])
             left = BACKBONE_CONFLICTS - (self._conflicts() - start)
-            res = self._solve([sel], seconds_left(), max(left, 1)) if left > 0 else None
+            res = self._solve([sel], seconds_left(), left) if left > 0 else None
             if res is None:
                 seconds = seconds_left()
                 return "time" if seconds is not None and seconds <= 0 else "work"

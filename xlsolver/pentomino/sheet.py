@@ -11,8 +11,9 @@ Glossary
                  a typed ``0``, ``.``, ``-``, ``×`` or ``/``, a cell crossed out with
                  both diagonals; a black (or dark grey) fill among cells marked
                  otherwise, when that gives the pieces' count
-    ruler        numbers 1, 2, 3, … typed along an edge of the drawing (row or column
-                 numbers): not board cells
+    ruler        labels typed along an edge of the drawing, numbers running up or down
+                 (1, 2, 3, … or a chessboard's 8, 7, 6, …) or letters (A, B, C, …), plain
+                 or on a header's fill: not board cells
     group        marked cells touching each other (corners count); when the whole
                  drawing is not the pieces' count, the one group that is is the board
     palette      one Style per piece letter: a fill of its own and the letter in bold
@@ -38,7 +39,7 @@ TITLE_BAND = 3  # a merge this many cells long holding text is a title band, wha
 HOLE_TEXT = frozenset({"0", ".", "-", "×", "/", "・", "·"})  # typed in a cell: a hole
 DARK_HOLE = 0.3  # a fill darker than this (relative luminance) may mark a hole: black,
 # and Excel's "Black, Text 1, Lighter 25%" (#404040, 0.25)
-MIN_RULER = 3  # numbers 1, 2, 3 … along an edge, at least this many, are a ruler
+MIN_RULER = 3  # labels running along an edge, at least this many, are a ruler
 TILING_SHEET = "Tiling {n}"
 
 # Twelve fills that stay apart from each other and keep a black letter readable.

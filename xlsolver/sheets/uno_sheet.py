@@ -348,26 +348,19 @@ class UnoSheet(SheetBase):
 
     def read_border_sides(self, rect: Rect) -> list[list[int]]:
         """Per cell, the sides its own format draws, read once per uniform block."""
-        names = tuple(name for name, _ in SIDE_BITS)
-
-        def bits(lines) -> int:
-            return sum(bit for line, (_, bit) in zip(lines, SIDE_BITS, strict=True) if _drawn(line))
-
-        out = _grid(rect, 0)
-        self._each_format(rect, names, out, bits)
-        return out
+        return self._side_bits(rect, _drawn)
 
     def read_heavy_sides(self, rect: Rect) -> list[list[int]]:
         """Per cell, the sides its own format draws with a heavy line (medium, thick or
         double in Excel's terms: Calc's line widths of 0.62 mm and up)."""
+        return self._side_bits(rect, lambda line: _drawn(line) and line.LineWidth >= HEAVY_WIDTH)
+
+    def _side_bits(self, rect: Rect, shown) -> list[list[int]]:
+        """Per cell, the side bits of the lines of its format for which ``shown`` holds."""
         names = tuple(name for name, _ in SIDE_BITS)
 
         def bits(lines) -> int:
-            return sum(
-                bit
-                for line, (_, bit) in zip(lines, SIDE_BITS, strict=True)
-                if _drawn(line) and line.LineWidth >= HEAVY_WIDTH
-            )
+            return sum(bit for line, (_, bit) in zip(lines, SIDE_BITS, strict=True) if shown(line))
 
         out = _grid(rect, 0)
         self._each_format(rect, names, out, bits)

@@ -84,6 +84,13 @@ def left_out(source: Path, copy: bytes) -> dict[str, int]:
     return {kind: lost[kind] for kind, _, _ in PARTS if lost[kind] > 0}
 
 
+def left_out_note(
+    source: object, lost: dict[str, int], copy: str = "the copy", kept: str = "the input"
+) -> str:
+    """The line that tells what a written copy of ``source`` lacks, its input unchanged."""
+    return f"xlsolver: {source}: {copy} leaves out {left_out_phrase(lost)}; {kept} is unchanged"
+
+
 def left_out_phrase(lost: dict[str, int]) -> str:
     """``{"image": 1, "chart": 2}`` → ``1 image and 2 charts (openpyxl cannot keep them)``."""
     items = [f"{n} {kind if n == 1 else PLURALS.get(kind, kind + 's')}" for kind, n in lost.items()]
