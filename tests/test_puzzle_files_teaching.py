@@ -11,8 +11,10 @@ from copy import copy
 from pathlib import Path
 
 import numpy as np
+import openpyxl
 import pytest
 from conftest import DATA
+from openpyxl.styles import PatternFill
 
 from xlsolver.cli import main
 from xlsolver.formats import read_puzzles
@@ -215,6 +217,39 @@ def test_make_of_a_puzzle_file_is_the_worksheet_of_its_picture(tmp_path, capsys)
         assert (found.puzzle.rows, found.puzzle.cols) == (puzzle.rows, puzzle.cols)
         assert KEY_SHEET in [s.name for s in book.sheets()]
         assert check_workbook(out, time_limit=None).status == "unique"
+
+
+def test_convert_of_a_worksheet_gives_one_puzzle_with_its_key_as_goal(tmp_path, capsys) -> None:
+    """A worksheet make wrote converts to one puzzle, titled as its title cell shows, the
+    Answer key its goal (checked against the clues); a key that does not solve the clues
+    stays a second puzzle, and --sheet still picks the key sheet alone."""
+    from xlsolver.teaching import KEY_SHEET
+
+    for source in (DANCER, DATA / "nonny-rainbow.non"):
+        sheet = tmp_path / f"{source.stem}.xlsx"
+        assert run(capsys, "make", source, "--title", "Drawn", "-o", sheet)[0] == 0
+        out = tmp_path / f"{source.stem}.non"
+        code, text, err = run(capsys, "convert", sheet, "-o", out)
+        assert code == 0, err
+        assert "1 puzzle" in text
+        (back,) = read_puzzles(out)
+        (original,) = read_puzzles(source)
+        assert (back.rows, back.cols, back.title) == (original.rows, original.cols, "Drawn")
+        goal = np.asarray(back.meta["goal"])
+        assert back.is_solution(goal if goal.dtype == bool else goal.astype(int))
+        assert 'goal "' in out.read_text()
+    sheet = tmp_path / f"{DANCER.stem}.xlsx"
+    assert run(capsys, "convert", sheet, "--sheet", KEY_SHEET, "-o", tmp_path / "k.non")[0] == 0
+    (found,) = find_puzzles(open_book(sheet), sheet=KEY_SHEET)
+    top, left = found.grid[:2]
+    wb = openpyxl.load_workbook(sheet)
+    wb[KEY_SHEET].cell(top, left).fill = PatternFill("solid", fgColor=GREY)  # white in the key
+    broken = tmp_path / "broken.xlsx"
+    wb.save(broken)
+    code, _, err = run(capsys, "convert", broken, "-o", tmp_path / "b.non")
+    assert code == 2 and "2 puzzles" in err
+    assert run(capsys, "convert", broken, "-o", tmp_path / "b.nonpack")[0] == 0
+    assert len(read_puzzles(tmp_path / "b.nonpack")) == 2
 
 
 def test_make_of_a_batch_wants_one_and_of_a_puzzle_without_solution_says_so(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from ..exits import EXIT_BAD_INPUT, EXIT_OK
@@ -67,15 +68,38 @@ def read_source(source: Path, sheet: str | None) -> list[Puzzle]:
         return read_puzzles(source)  # several: the writer says whether the target holds them
     book = open_book(source, read_only=True)
     try:
+        from ..teaching.worksheet import sheet_title
+
         found = find_puzzles(book, sheet=sheet)
         check_unmerged(book, found)
-        return [titled(book, f) for f in found]  # several: the writer says if they fit
+        found, goal = _answer_key_as_goal(book, found)
+        puzzles = [titled(book, f) for f in found]  # several: the writer says if they fit
+        if goal is not None:  # a worksheet: titled as its title cell shows
+            title = sheet_title(book, found[0]) or puzzles[0].title
+            meta = {**puzzles[0].meta, "goal": goal}
+            puzzles[0] = replace(puzzles[0], title=title, meta=meta)
+        return puzzles
     except KeyError as exc:
         raise WorkbookError(with_file(str(source), str(exc.args[0]))) from None
     except WorkbookError as exc:
         raise WorkbookError(with_file(str(source), str(exc))) from None
     finally:
         close_book(book)
+
+
+def _answer_key_as_goal(book, found: list) -> tuple[list, object]:
+    """A worksheet ``make`` wrote holds its puzzle twice: on its own sheet, and painted on
+    the Answer key sheet. That key is the puzzle's goal (a ``.non`` keeps it), not a second
+    puzzle; a key sheet that does not solve the other sheet's clues stays a puzzle."""
+    from ..teaching.grading import answer_key_picture
+    from ..teaching.worksheet import KEY_SHEET
+
+    keys = [f for f in found if f.sheet == KEY_SHEET]
+    others = [f for f in found if f.sheet != KEY_SHEET]
+    if len(keys) != 1 or len(others) != 1:
+        return found, None
+    picture = answer_key_picture(book, others[0])
+    return (found, None) if picture is None else (others, picture)
 
 
 def run(args) -> int:
