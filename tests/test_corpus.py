@@ -132,6 +132,13 @@ def test_json_reports_rulers_and_ranges(capsys):
     record = json.loads(capsys.readouterr().out.splitlines()[0])
     assert record["range"] == "Nonogram!F6:L12"
     assert record["ignored"] == ["A6:A12 row numbers", "F1:L1 column numbers"]
+    assert main(["solve", str(case.path), "--givens"]) == 0  # and in words, under its line
+    lines = capsys.readouterr().out.splitlines()
+    assert "[Nonogram!F6:L12]" in lines[0]
+    assert lines[1:3] == [
+        "  not read as clues: A6:A12 row numbers",
+        "  not read as clues: F1:L1 column numbers",
+    ]
 
 
 def test_range_option_picks_one_of_two_close_puzzles(tmp_path, capsys):

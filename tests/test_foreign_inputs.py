@@ -591,7 +591,7 @@ def with_helper_sheet(path: Path, *, hidden: bool) -> Path:
     return path
 
 
-def test_a_hidden_helper_sheet_that_holds_no_puzzle_is_passed_over(tmp_path):
+def test_a_hidden_helper_sheet_that_holds_no_puzzle_is_passed_over(tmp_path, capsys):
     """A sheet the user cannot see stopped `solve` (its "x" is not a clue) while `check`
     read the Puzzle sheet; shown, the same sheet is still named."""
     shown = solve_workbook(
@@ -608,6 +608,10 @@ def test_a_hidden_helper_sheet_that_holds_no_puzzle_is_passed_over(tmp_path):
     assert sheet.record["ignored"][0].startswith("Sums hidden sheet passed over (Sums!A1: ")
     assert path.read_bytes() == before
     assert load_workbook(tmp_path / "out.xlsx")["Sums"].sheet_state == "hidden"
+    assert main(["solve", str(path)]) == 0
+    assert "\n  not read as clues: Sums hidden sheet passed over (Sums!A1: " in (
+        capsys.readouterr().out
+    )
 
 
 @pytest.mark.libreoffice

@@ -190,6 +190,8 @@ def _print(report: FileReport, as_json: bool) -> None:
                 f"{report.source} [{place}] {size}: {sheet.message} "
                 f"({sheet.record['seconds']:.2f} s){where}"
             )
+            for item in sheet.record.get("ignored", ()):  # rulers, totals, hidden sheets
+                print(f"  not read as clues: {item}")
 
 
 def _say_left_out(report: FileReport) -> None:
