@@ -471,6 +471,21 @@ def _mark_cases(folder: Path) -> list[Case]:
             )
         )
 
+    def checkboxes(ws, wb):  # Excel's and Google Sheets' checkbox cells: TRUE ticked
+        puzzle_at(ws, HOUSE, 6, 6)
+        for (r, c), v in np.ndenumerate(solution):
+            ws.cell(6 + r, 6 + c).value = bool(v) and r < 6  # FALSE: not marked yet
+
+    path = _book(folder, "marks-checkboxes", checkboxes)
+    out.append(
+        Case(
+            "marks-checkboxes",
+            path,
+            [Expect("Puzzle", grid_ref(HOUSE, 6, 6), HOUSE)],
+            givens=True,
+        )
+    )
+
     def wrong_given(ws, wb):
         puzzle_at(ws, BOAT, 5, 5)
         ws.cell(5, 5, 1)  # black where the picture is white: the red cell

@@ -249,3 +249,26 @@ def test_real_puzzles_are_found_in_every_band_layout(layout):
         assert found.puzzle.cols == puzzle.cols[: found.width], path.name
         checked += 1
     assert checked >= 20
+
+
+def test_ticked_checkboxes_are_black_givens_and_unticked_ones_empty(tmp_path):
+    """A grid of checkbox cells (Excel's and Google Sheets': TRUE and FALSE): a tick is
+    a black mark, an unticked box a cell not marked yet; a wrong tick is blamed."""
+    from corpus import HOUSE, pic
+    from openpyxl import load_workbook
+
+    from xlsolver.nonogram.cells import BLACK_CONC, BLANK
+
+    case = CASES["marks-checkboxes"]
+    (found,) = find_puzzles(open_book(case.path), givens=True)
+    ticked = pic(HOUSE) & (np.arange(len(HOUSE))[:, None] < 6)
+    assert (found.givens == np.where(ticked, BLACK_CONC, BLANK)).all()
+    wb = load_workbook(case.path)
+    white = np.argwhere(~pic(HOUSE))[-1]  # a white cell of a row not ticked yet
+    cell = wb["Puzzle"].cell(6 + int(white[0]), 6 + int(white[1]))
+    cell.value = True
+    wrong = tmp_path / "wrong.xlsx"
+    wb.save(wrong)
+    (sheet,) = solve_workbook(wrong, None, SolveOptions(givens=True)).sheets
+    assert sheet.status == "contradiction"
+    assert sheet.record["discrepancies"] == [cell.coordinate]

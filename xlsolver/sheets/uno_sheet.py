@@ -48,6 +48,10 @@ HORI = {"left": "LEFT", "center": "CENTER", "right": "RIGHT"}
 VERT = {"top": 1, "center": 2, "bottom": 3}  # com.sun.star.table.CellVertJustify2
 DIAGONALS = ("DiagonalTLBR", "DiagonalBLTR")
 DATE_TIME = 2 | 4  # com.sun.star.util.NumberFormat.DATE | TIME
+# Calc has no cell of type boolean: TRUE and FALSE of an .xlsx (a checkbox cell's values)
+# come in as these formulas; they are the file's constants, not formulas the user typed.
+BOOLEAN_CONSTANTS = frozenset({"=TRUE()", "=FALSE()"})
+LOGICAL = 1024  # com.sun.star.util.NumberFormat.LOGICAL: TRUE and FALSE, a checkbox's values
 FORMULA_CELLS = 16  # com.sun.star.sheet.CellFlags.FORMULA
 CLEAR_ALL = 1 | 2 | 4 | 8 | 16 | 32 | 64 | 256  # com.sun.star.sheet.CellFlags: all but objects
 UNO_PATHS = ("/usr/lib/python3/dist-packages", "/usr/lib/libreoffice/program")
@@ -267,8 +271,8 @@ class UnoSheet(SheetBase):
     def read_values(self, rect: Rect) -> list[list[object]]:
         """Cell values of a rectangle, row by row (``None`` for empty cells).
 
-        A number shown as a date or a time comes as a ``datetime`` (or ``time``), as
-        openpyxl reads it from a file.
+        A number shown as a date or a time comes as a ``datetime`` (or ``time``), and one
+        shown as TRUE or FALSE as a ``bool``, as openpyxl reads them from a file.
         """
         values = [[_plain(v) for v in row] for row in self._range(rect).getDataArray()]
         self._empty_results(rect, values)
@@ -280,7 +284,7 @@ class UnoSheet(SheetBase):
             for i, row in enumerate(values):
                 for j, v in enumerate(row):
                     if kinds[i][j] and isinstance(v, (int, float)) and not isinstance(v, bool):
-                        values[i][j] = from_serial(v)
+                        values[i][j] = bool(v) if kinds[i][j] & LOGICAL else from_serial(v)
         return values
 
     def _empty_results(self, rect: Rect, values: list[list[object]]) -> None:
@@ -298,7 +302,7 @@ class UnoSheet(SheetBase):
         kinds = self.book.format_kinds
         if key not in kinds:
             kind = self.book.doc.getNumberFormats().getByKey(key).getPropertyValue("Type")
-            kinds[key] = kind & DATE_TIME
+            kinds[key] = kind & (DATE_TIME | LOGICAL)
         return kinds[key]
 
     def read_fills(self, rect: Rect) -> list[list[str | None]]:
@@ -317,6 +321,8 @@ class UnoSheet(SheetBase):
             for r in range(a.StartRow, a.EndRow + 1):
                 for c in range(a.StartColumn, a.EndColumn + 1):
                     text = self.sheet.getCellByPosition(c, r).getFormula()
+                    if text.upper() in BOOLEAN_CONSTANTS:  # an .xlsx TRUE, as Calc imports it
+                        continue
                     out[r + 1 - top][c + 1 - left] = excel_formula(text)
         return out
 
@@ -335,8 +341,8 @@ class UnoSheet(SheetBase):
             key = values[0]
             if key not in codes:
                 text = formats.getByKey(key).getPropertyValue("FormatString")
-                if text.lower() in GENERAL_CODES:
-                    text = GENERAL
+                if text.lower() in GENERAL_CODES or self._kind(key) & LOGICAL:
+                    text = GENERAL  # Excel keeps TRUE and FALSE in General cells
                 elif self._kind(key):
                     text = excel_date_code(text)
                 codes[key] = plain_format(text)
@@ -701,7 +707,7 @@ class UnoBook:
         self.doc = doc
         self._indicator = None
         self.messages: list[str] = []
-        self.format_kinds: dict[int, int] = {}  # number format key → its date/time bits
+        self.format_kinds: dict[int, int] = {}  # number format key → its date/time/logical bits
 
     def sheets(self) -> list[UnoSheet]:
         """All worksheets in order."""

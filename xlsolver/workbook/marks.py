@@ -1,9 +1,10 @@
 """A player's marks inside a grid: what a person typed or painted to say black or white.
 
-Black: ``1``, ``■``, ``#``, ``x``, ``●`` (and ``o``) or a dark fill; white: ``0``, ``×``,
-``・``, ``.``, ``-``, ``/`` or a crossed cell (both diagonals). They are not clues: the
-finder skips them, ``--givens`` keeps them and ``grade`` reads a student's answer from
-them, through :func:`read_states`.
+Black: ``1``, ``■``, ``#``, ``x``, ``●`` (and ``o``), a ticked checkbox (TRUE) or a dark
+fill; white: ``0``, ``×``, ``・``, ``.``, ``-``, ``/`` or a crossed cell (both diagonals);
+an unticked checkbox (FALSE) is an empty cell. They are not clues: the finder skips
+them, ``--givens`` keeps them and ``grade`` reads a student's answer from them, through
+:func:`read_states`.
 """
 
 from __future__ import annotations
@@ -14,9 +15,12 @@ from ..nonogram.cells import BLACK_CONC, BLANK, WHITE_CONC
 from ..sheets.protocol import Rect, Sheet
 from .clues import normalise
 
-BLACK_MARKS = frozenset({"1", "■", "#", "x", "●", "o", "◼", "█"})
+# A checkbox cell (Excel's and Google Sheets' checkboxes) holds TRUE or FALSE: ticked is
+# black, as a tick in a paper grid; unticked is a cell not yet marked.
+TICKED, UNTICKED = "☑", "☐"
+BLACK_MARKS = frozenset({"1", "■", "#", "x", "●", "o", "◼", "█", TICKED})
 WHITE_MARKS = frozenset({"0", "×", "・", ".", "·", "-", "/", "✕", "✗", "□"})
-SYMBOLS = (BLACK_MARKS | WHITE_MARKS) - {"0", "1"}  # marks that can never be clues
+SYMBOLS = (BLACK_MARKS | WHITE_MARKS | {UNTICKED}) - {"0", "1"}  # marks never clues
 DARK = 0.7  # fills darker than this (relative luminance) are black givens
 PAPER = 0.95  # fills lighter than this count as unfilled paper
 
@@ -30,14 +34,16 @@ def luminance(color: str) -> float:
 
 def mark_text(value: object) -> str | None:
     """A cell's value as a mark symbol (lower case, NFKC) or None when it is not one."""
-    if isinstance(value, bool) or value is None:
+    if isinstance(value, bool):
+        return TICKED if value else UNTICKED
+    if value is None:
         return None
     if isinstance(value, (int, float)):
         return str(int(value)) if value in (0, 1) else None
     if isinstance(value, str):
         text = normalise(value)
         text = text if text in ("×", "・") else text.lower()  # NFKC keeps × and ・ apart
-        return text if text in BLACK_MARKS or text in WHITE_MARKS else None
+        return text if text in SYMBOLS or text in ("0", "1") else None
     return None
 
 
