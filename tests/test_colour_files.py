@@ -103,6 +103,42 @@ def test_webpbn_goal_and_number_loom_picture():
     assert not breaks(pills, goal.tolist())
 
 
+NAVY_X = """<?xml version="1.0"?>
+<puzzleset>
+<puzzle type="grid" defaultcolor="navy" backgroundcolor="BG">
+<color name="sky" char="SKY">87CEEB</color>
+<color name="navy" char="X">000080</color>
+<color name="red" char="r">FF0000</color>
+<clues type="columns"><line><count>1</count></line><line><count color="red">1</count></line></clues>
+<clues type="rows"><line><count>1</count><count color="red">1</count></line><line></line></clues>
+<solution type="goal"><image>
+|Xr|
+|SKYSKY|
+</image></solution>
+</puzzle>
+</puzzleset>
+"""
+
+
+@pytest.mark.parametrize(("background", "char"), [("white", "."), ("sky", "."), ("sky", "-")])
+def test_webpbn_goal_chars_the_file_gives_win_over_the_defaults(tmp_path, background, char):
+    """A navy ``X`` and a sky background ``.``: webpbn's black ``X`` and white ``.`` must
+    not take the file's own characters (the goal was refused); converted back to XML by
+    xlsolver (which writes the background as ``.``), the file still reads."""
+    text = NAVY_X.replace("BG", background).replace("SKY", char)
+    source = tmp_path / "navy.xml"
+    source.write_text(text)
+    (puzzle,) = read_puzzles(source)
+    goal = np.asarray(puzzle.meta["goal"])
+    assert goal.tolist() == [[1, 2], [0, 0]]
+    assert not breaks(puzzle, goal.tolist())
+    assert [c.name for c in puzzle.palette.inks] == ["navy", "red"]
+    again = tmp_path / "again.xml"
+    write_puzzle(puzzle, again)
+    (back,) = read_puzzles(again)
+    assert np.asarray(back.meta["goal"]).tolist() == goal.tolist()
+
+
 def test_toml_flag():
     flag = read_one(DATA / "nonogrid-uk-flag.toml")
     assert [(c.letter, c.rgb) for c in flag.palette.inks] == [("b", "#0000ff"), ("r", "#ff0000")]
@@ -254,6 +290,26 @@ def test_cli_convert_between_colour_formats(tmp_path: Path):
     assert not (tmp_path / "t.nin").exists()
     book = xlsolver("convert", str(DATA / "nonny-tree.non"), "-o", str(tmp_path / "t.xlsx"))
     assert book.returncode == 0 and (tmp_path / "t.xlsx").exists()  # tests/test_colour_sheets.py
+
+
+def test_a_white_ink_is_not_written_to_a_sheet(tmp_path: Path):
+    """A sheet shows a white clue cell as paper and reads it back as black: a puzzle with
+    a white ink is refused for workbooks, by name, and kept by the puzzle files."""
+    source = tmp_path / "white.non"
+    source.write_text(
+        "width 3\nheight 2\ncolor r #ff0000\ncolor w #ffffff\n"
+        "rows\n1r,1w\n3w\ncolumns\n1r,1w\n1w\n2w\n"
+    )
+    for argv in (["convert", "-o"], ["solve", "-o"], ["make", "-o"]):
+        out = tmp_path / f"{argv[0]}.xlsx"
+        run = xlsolver(argv[0], str(source), argv[1], str(out))
+        assert run.returncode == 2
+        assert "colour w (#ffffff) is white: a sheet shows it as paper" in run.stderr
+        assert not out.exists()
+    run = xlsolver("convert", str(source), "-o", str(tmp_path / "white.xml"))
+    assert run.returncode == 0, run.stderr
+    back = read_one(tmp_path / "white.xml")
+    assert [c.rgb for c in back.palette.inks] == ["#ff0000", "#ffffff"]
 
 
 def test_cli_bad_colour_file_names_file_and_line(tmp_path: Path):

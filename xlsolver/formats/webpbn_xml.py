@@ -266,8 +266,17 @@ def _image_chars(
 ) -> tuple[dict[str, int], list[tuple[str, int]]]:
     """The colour number of each image character, and the (name, line) of the colours the
     image cannot show. A colour without ``char`` is shown by its name when that is one
-    character, and black and white by webpbn's ``X`` and ``.`` when no colour has them."""
-    chars = {char: number.get(name, -1) for name, (_, char, _) in declared.items() if char}
+    character, and black and white by webpbn's ``X`` and ``.`` when no colour has them.
+    A character two colours claim shows the one the puzzle uses, the file's own before
+    webpbn's defaults (``declared`` lists the file's colours first): a navy ``X``, a sky
+    background ``.``."""
+    chars: dict[str, int] = {}
+    for name, (_, char, _) in declared.items():
+        if char and name in number:
+            chars.setdefault(char, number[name])
+    for _, char, _ in declared.values():
+        if char:
+            chars.setdefault(char, -1)
     charless = []
     for name, (_, char, line) in declared.items():
         if char or name not in number:

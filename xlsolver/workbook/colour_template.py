@@ -15,8 +15,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from ..nonogram.colour_puzzle import SPARE_LETTERS, ColourPuzzle, Palette
+from ..nonogram.colour_puzzle import SPARE_LETTERS, ColourPuzzle, Palette, parse_rgb
 from ..nonogram.puzzle import Puzzle
+from ..sheets.errors import WorkbookError
 from ..sheets.protocol import Cell, CellFormat, LayoutSheet, Rect, Style
 from .clues import normalise
 from .marks import luminance
@@ -30,6 +31,7 @@ SWATCH = CellFormat(
 )
 LABEL = CellFormat(horizontal="left", shrink=True)
 DARK_TEXT, LIGHT_TEXT = "#000000", "#FFFFFF"
+PAPER_WHITE = "#ffffff"  # a clue cell of this fill reads as no colour (black)
 READABLE = 0.45  # fills darker than this (relative luminance) take white numbers
 
 
@@ -52,6 +54,13 @@ def write_colour_template(
     its colour, and the palette row. No live clue checks (their sums assume gaps).
     The layout's print area includes the palette row. ``letters`` prints each clue with
     its colour's letter (``3a``) for grey-scale printing; the cells still hold numbers."""
+    for ink in puzzle.palette.inks:
+        if parse_rgb(ink.rgb) == PAPER_WHITE:
+            raise WorkbookError(
+                f"colour {ink.letter} ({ink.rgb}) is white: a sheet shows it as paper and "
+                f"its clues would read back as black; keep this puzzle in a puzzle file "
+                f"(.non, .xml, .json)"
+            )
     shape = Puzzle(  # the numbers alone: what write_template lays out (not validated)
         tuple(tuple(n for n, _ in line) for line in puzzle.rows),
         tuple(tuple(n for n, _ in line) for line in puzzle.cols),
