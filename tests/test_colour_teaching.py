@@ -191,6 +191,32 @@ def test_grade_scores_right_and_wrong_colour_answers(tmp_path, capsys):
     assert KEY_SHEET in load_workbook(key).sheetnames
 
 
+def test_grade_counts_another_colour_solution_right_unless_a_printed_given_says_no(
+    tmp_path, capsys
+):
+    """On a colour puzzle with two solutions (by the oracle), the one the key does not
+    show meets every clue: right, as in black and white (an open colour cell holds every
+    colour, so every cell was taken for a given and it scored 4 wrong of 6); with the
+    suggested givens printed, it breaks one and its cells are wrong."""
+    drawing = tmp_path / "twins.xlsx"
+    draw(drawing, TWINS, "Twins")
+    for printed, argv in ((False, []), (True, ["--add-givens"])):
+        key = tmp_path / f"key-{printed}.xlsx"
+        assert cli_main(["make", str(drawing), "-o", str(key), *argv]) == 0
+        puzzle = puzzle_sheet(open_book(key, read_only=True)).puzzle
+        picture = drawn(TWINS, puzzle)
+        (other,) = [np.array(s) for s in colour_solutions(puzzle) if s != picture.tolist()]
+        answer = tmp_path / f"cy-{printed}.xlsx"
+        paint_answer(key, answer, other, puzzle)
+        capsys.readouterr()
+        assert cli_main(["grade", str(answer), "--key", str(key), "--out", str(tmp_path)]) == 0
+        line = capsys.readouterr().out.splitlines()[0]
+        if printed:
+            assert f"{(other != picture).sum()} wrong of 6" in line, line
+        else:
+            assert "0 wrong of 6, score 100.0 (a different solution" in line, line
+
+
 def test_hints_of_a_colour_worksheet_end_solved(tmp_path, capsys):
     """`hints` replays the colour puzzle to its solution, step by step."""
     drawing, key, out = tmp_path / "flower.xlsx", tmp_path / "p.xlsx", tmp_path / "hints.xlsx"

@@ -20,7 +20,7 @@ import numpy as np
 
 from ..hints.words import check_lang, say
 from ..nonogram.analyzer import solve
-from ..nonogram.cells import BLACK, BLANK, COLOUR
+from ..nonogram.cells import BLACK, BLANK, COLOUR, every_colour
 from ..nonogram.colour_puzzle import ColourPuzzle
 from ..nonogram.puzzle import Puzzle, PuzzleError
 from ..nonogram.result import UNIQUE
@@ -51,6 +51,14 @@ STUDENTS_PER_PAGE = 40
 SUMMARY_MARGINS = {"top": 0.6, "bottom": 0.6, "header": 0.3, "footer": 0.3}  # inches
 
 
+def given_cells(puzzle: Puzzle | ColourPuzzle, givens: np.ndarray) -> np.ndarray:
+    """Where a worksheet prints a given: a black or white state, or a colour-set state
+    narrowed from every colour (an open colour cell holds them all, not BLANK)."""
+    if isinstance(puzzle, ColourPuzzle):
+        return np.asarray(givens) != every_colour(puzzle.palette.k)
+    return np.asarray(givens) != BLANK
+
+
 @dataclass
 class Key:
     """The puzzle and its intended solution."""
@@ -68,7 +76,7 @@ class Key:
             return False
         if self.givens is None:
             return True
-        given = np.asarray(self.givens) != BLANK  # the key agrees with every given
+        given = given_cells(self.puzzle, self.givens)  # the key agrees with every given
         return bool((answer[given] == self.solution[given]).all())
 
 
@@ -118,7 +126,8 @@ def read_key(path: str | os.PathLike, sheet: str | None = None) -> Key:
         raise WorkbookError(with_file(str(path), str(exc))) from None
     title = sheet_title(book, found) or Path(path).stem
     picture = answer_key_picture(book, found)
-    givens = found.givens if found.givens is not None and found.givens.any() else None
+    givens = found.givens
+    givens = givens if givens is not None and given_cells(found.puzzle, givens).any() else None
     if picture is not None:
         return Key(found.puzzle, picture, f"{path} ({KEY_SHEET})", title, givens)
     return _solved_key(found.puzzle, givens, path, title)
