@@ -185,6 +185,8 @@ def test_contradiction_red_unless_red_is_an_ink(tmp_path, capsys):
         assert cli_main(["solve", str(book), "-o", str(out), "--json"]) == 1
         record = json.loads(capsys.readouterr().out)
         assert record["status"] == "contradiction" and record["discrepancies"]
+        look = "black crossed in red" if diagonal else "red"  # the message says what shows
+        assert f"; {look} where it shows: " in record["message"], record["message"]
         ws = load_workbook(out).worksheets[0]
         for ref in record["discrepancies"]:
             cell = ws[ref]

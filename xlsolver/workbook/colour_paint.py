@@ -75,9 +75,11 @@ def paint_colour_result(sheet: Sheet, found, result: ColourResult, *, answer_key
     white = found.cells(plan == 0)
     sheet.paint(white, ANSWER_WHITE_STYLE if answer_key else WHITE_STYLE)
     red = found.cells(plan == CONFLICT)
-    sheet.paint(red, contradiction_style(palette))
+    clash = contradiction_style(palette)
+    sheet.paint(red, clash)
     report.white = len(white)
     report.red = _addresses(red)
     report.undecided = _addresses(found.cells(plan == UNPAINTED))
-    report.message = _message(result.status, report)
+    look = "black crossed in red" if clash == MARKED_STYLE else "red"
+    report.message = _message(result.status, report, clash=look)
     return report

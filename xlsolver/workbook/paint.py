@@ -101,8 +101,11 @@ def paint_result(
     return report
 
 
-def _message(status: str, report: PaintReport, common_stopped: bool = False) -> str:
-    """One line telling what the painted grid means."""
+def _message(
+    status: str, report: PaintReport, common_stopped: bool = False, clash: str = "red"
+) -> str:
+    """One line telling what the painted grid means (``clash``: how a contradiction's
+    cells look: red, or black crossed in red where red is one of a puzzle's colours)."""
     if status == UNIQUE:
         return "unique solution painted"
     if status == SOLVED:
@@ -119,7 +122,7 @@ def _message(status: str, report: PaintReport, common_stopped: bool = False) -> 
             f"{len(report.undecided)} undecided: {_listed(report.undecided)}"
         )
     if status == CONTRADICTION:
-        red = f"; red where it shows: {_listed(report.red)}" if report.red else ""
+        red = f"; {clash} where it shows: {_listed(report.red)}" if report.red else ""
         return f"contradiction: no solution; painted what was proved{red}"
     if status == TIMEOUT:
         return f"timed out: painted what was proved; {len(report.undecided)} cells undecided"
