@@ -70,6 +70,71 @@ def test_nonny_dialect_names_before_numbers():
     assert tree.palette.inks[0].name == "black" and tree.rows[0] == ()
 
 
+NONNY_SAVED = """title "Nonny saved"
+width 5
+height 5
+
+color black 000000 X
+COLOURS
+rows
+ROWS
+columns
+COLS
+"""
+NONNY_ROWS = [
+    "red 2 blue 2",
+    "red 2 green 1 blue 2",
+    "green 3",
+    "blue 1 green 1 red 1",
+    "blue 2 red 2",
+]
+NONNY_COLS = [
+    "red 2 blue 2",
+    "red 2 green 1 blue 1",
+    "green 3",
+    "blue 2 green 1 red 1",
+    "blue 2 red 2",
+]
+
+
+def _nonny(colours: str, style) -> str:
+    """The Nonny puzzle above with its colour lines and each clue line in a style."""
+    return (
+        NONNY_SAVED.replace("COLOURS", colours)
+        .replace("ROWS", "\n".join(map(style, NONNY_ROWS)))
+        .replace("COLS", "\n".join(map(style, NONNY_COLS)))
+    )
+
+
+def test_nonny_reads_the_files_nonny_saves():
+    """Nonny's writer puts a colon after a name and commas between numbers (``red: 2,
+    blue: 2``), may leave out a colour's symbol, and takes one-letter names: each reads as
+    the plain form does; a name with no number after it is still a typo."""
+    plain = _nonny("color red FF0000 r\ncolor green 00FF00 g\ncolor blue 0000FF b", str)
+
+    def saved(line: str) -> str:  # "red 2 green 1" as Nonny writes it: "red: 2, green: 1"
+        words = line.split()
+        return ", ".join(f"{name}: {n}" for name, n in zip(words[::2], words[1::2], strict=True))
+
+    def one_letter(line: str) -> str:
+        return " ".join(w[0] if w.isalpha() else w for w in line.split())
+
+    want = loads(plain, "non", "plain.non")[0]
+    variants = [
+        _nonny("color red FF0000 r\ncolor green 00FF00 g\ncolor blue 0000FF b", saved),
+        _nonny("color red FF0000\ncolor green 00FF00 g\ncolor blue 0000FF", str),
+        _nonny("color r FF0000 *\ncolor g 00FF00 %\ncolor b 0000FF @", one_letter),
+    ]
+    for text in variants:
+        got = loads(text, "non", "saved.non")[0]
+        assert isinstance(got, ColourPuzzle), got
+        assert [c.rgb for c in got.palette.inks] == [c.rgb for c in want.palette.inks]
+        assert (got.rows, got.cols) == (want.rows, want.cols)
+        assert solve(got).status == "unique"
+    (bad,) = loads("width 2\nheight 1\nrows\n1,x\ncolumns\n1\n0\n", "non", "t.non")
+    assert isinstance(bad, FormatError) and 'clue "x" is not a number' in str(bad)
+
+
 def test_extended_non_letters_and_goal():
     text = (
         "width 3\nheight 2\ncolor a #ff0000\ncolor b #0000ff\ncolor w #ffffff\n"

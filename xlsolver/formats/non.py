@@ -12,9 +12,10 @@ Colour puzzles come in two dialects, told apart by their content:
 * the extended ``.non`` (mikix/nonogram-db): ``color a #ff0000`` lines, and a colour
   letter after each clue number (``3a,1b``); the goal holds ``0`` for the background and
   the letters (colours used but not declared get colours picked here);
-* Nonny's: ``color NAME RRGGBB CHAR`` lines, and colour names before their numbers
-  (``red 1 yellow 2``: a name colours the numbers after it; numbers before any name are
-  ``black``).
+* Nonny's: ``color NAME RRGGBB [CHAR]`` lines, and colour names before their numbers
+  (``red 1 yellow 2``, or as Nonny saves them ``red: 2, 1, blue: 2``: a name, one letter
+  or more, with or without a colon, colours the numbers after it; numbers before any
+  name are ``black``).
 
 A colour whose value is white and that no clue uses is the background. Clues in one
 colour only make a black-and-white puzzle.
@@ -52,7 +53,8 @@ WHITE_GOAL_CELLS = "0.-"
 CLUE_TOKEN = re.compile(r"(\d+)([^\d\s,]?)")
 CLUE_TEXT = re.compile(r"[\d\s,]+")  # a plain line of clues
 NONNY_DEFAULT = "black"  # Nonny's colour of numbers before any colour name
-COLOUR_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]+")
+COLOUR_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")  # Nonny's, before numbers: `red`, `r`
+CLUE_SPLIT = re.compile(r"[,:\s]+")  # Nonny writes `red: 2, 1`; a colon never ends a clue
 SPDX_CODE = re.compile(r"[A-Za-z0-9.+-]+")
 SIZE_LINE = re.compile(r"^\s*(width|height)\s+\d+\s*$", re.MULTILINE)
 SECTION_LINE = re.compile(r"^\s*(rows|columns)\s*$", re.MULTILINE)
@@ -110,7 +112,7 @@ def _is_keyword_line(text: str) -> bool:
     """
     if not text or not text[0].isalpha():
         return False
-    tokens = text.split()
+    tokens = [t for t in CLUE_SPLIT.split(text) if t]
     if tokens[0].lower() in KEYWORDS:
         return True
     return not (
@@ -156,8 +158,10 @@ def _clue_line(text: str, source: str, lineno: int, names: set[str]) -> Line:
     """One line of clues as (length, key): a letter ``3a``, a Nonny name, or None."""
     clues: Line = []
     name = None
-    for token in filter(None, re.split(r"[,\s]+", text)):
-        if COLOUR_NAME.fullmatch(token):  # Nonny's variant: a colour name before its numbers
+    tokens = [t for t in CLUE_SPLIT.split(text) if t]
+    for at, token in enumerate(tokens):
+        last = at == len(tokens) - 1  # a name colours the numbers after it: none is a typo
+        if COLOUR_NAME.fullmatch(token) and not last:  # Nonny's: a name before its numbers
             name = token.lower()
             names.add(name)
             continue
@@ -222,10 +226,11 @@ def _parse(lines: list[str], first: int, source: str) -> Puzzle | ColourPuzzle:
 
 
 def _colour_parts(value: str, source: str, lineno: int) -> list[str]:
-    """The parts of a ``color a #rrggbb`` (or Nonny's ``color NAME RRGGBB CHAR``) line."""
+    """The parts of a ``color a #rrggbb`` (or Nonny's ``color NAME RRGGBB [CHAR]``) line."""
     parts = value.split()
     simpson = len(parts) == 2 and len(parts[0]) == 1
-    nonny = len(parts) == 3 and re.fullmatch(r"#?[0-9A-Fa-f]{6}", parts[1]) is not None
+    hexed = len(parts) in (2, 3) and re.fullmatch(r"#?[0-9A-Fa-f]{6}", parts[1]) is not None
+    nonny = hexed and (len(parts) == 3 or len(parts[0]) > 1)
     if not (simpson or nonny):
         raise FormatError(f'color "{value}" is not "LETTER #RRGGBB"', source, lineno)
     return parts
@@ -246,12 +251,10 @@ def _draft(
                 draft.use(NONNY_DEFAULT if nonny and colour is None else colour, lineno)
     for parts, lineno in lines:
         name = parts[0] if not nonny else parts[0].lower()
-        if nonny and len(parts) == 2:
-            raise FormatError("a Simpson colour line in a Nonny puzzle", source, lineno)
         if name not in draft.used and parts[1].lower().lstrip("#") == BACKGROUND.lstrip("#"):
             draft.background = (name, BACKGROUND)
             continue
-        draft.declare(name, parts[1], parts[2] if nonny else None, lineno)
+        draft.declare(name, parts[1], parts[2] if nonny and len(parts) > 2 else None, lineno)
     if not nonny and None in draft.used and draft.is_colour():
         lettered = min(at for colour, at in draft.used.items() if colour is not None)
         tail = "; no colours are declared: a clue is a whole number" if not lines else ""
