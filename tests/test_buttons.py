@@ -528,6 +528,37 @@ def test_hint_marks_the_wrong_mark_not_a_right_cell_further_along(tmp_path):
     assert _red_cells(sheet, found) == [(0, 0)]
 
 
+def test_hint_blames_a_wrong_white_mark_first_and_again_until_it_is_mended(tmp_path):
+    """A "×" on a cell every solution paints black: the first press marks it red (Hint
+    gave a line hint first and then painted a wrong cell from it), the next press names
+    it again rather than reading the red fill as black, and once the person takes the ×
+    away hints go on, each one right."""
+    from xlsolver.actions import hint
+    from xlsolver.workbook import read_puzzle
+    from xlsolver.workbook.address import cell_ref
+
+    source = tmp_path / "crossed.xlsx"
+    _template_sheet(source, HOUSE9)
+    book = open_book(source)
+    sheet = book.sheets()[0]
+    found = read_puzzle(sheet, book)
+    wrong = found.cell(4, 4)  # black in the only picture
+    sheet.write_values(wrong, [["×"]])
+    for _ in range(2):
+        outcome = hint(book, sheet)
+        assert not outcome.ok and outcome.cells == [wrong], outcome
+        assert outcome.message.endswith(f"in red: {cell_ref(wrong)}"), outcome.message
+        assert _red_cells(sheet, found) == [(4, 4)]
+    sheet.write_values(wrong, [[None]])
+    sheet.unpaint([wrong])
+    solution = np.array([[ch == "#" for ch in row] for row in HOUSE9])
+    outcome = hint(book, sheet)
+    assert outcome.ok and outcome.cells, outcome
+    states = read_puzzle(sheet, book, givens=True).givens & COLOUR
+    known = states != BLANK
+    assert ((states == BLACK) == solution)[known].all()
+
+
 def test_hint_on_a_full_grid_that_breaks_the_clues_marks_the_wrong_cell(tmp_path):
     """Every cell painted, one of them wrong: Hint said "the grid is complete"."""
     from xlsolver.actions import hint

@@ -10,6 +10,7 @@ Glossary
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -251,22 +252,32 @@ def _hint_one(book: Book, sheet: Sheet, found) -> Outcome:
     def progress(fraction: float, message: str) -> None:
         book.progress(fraction, f"xlsolver: no line decides a cell; {message}")
 
-    try:  # the easiest rule first, named as in RULES.md
-        step = explain(found.puzzle, grid, BUTTON_SECONDS, progress)
-    except HintsStopped as exc:
-        return Outcome(f"{exc}{stopped}", ok=False)
-    if step is None:
-        return Outcome("no further deduction from the painted cells", ok=False)
-    reason = hint_message(step, found.puzzle)
-    if step.rule == RULE_DISCREPANCY and _clues_contradict(found.puzzle):
-        from .hints.words import line_words
-
-        where = line_words(step.line, "en") if step.line is not None else "a line"
-        reason = f"no solution: the clues cannot all be met, whatever is painted ({where})"
-    elif step.rule == RULE_DISCREPANCY:
-        blamed = _blamed(found)
-        if blamed is not None:
-            step, reason = blamed
+    start = time.perf_counter()  # the button's own stop, shared by both stages
+    blamed = None
+    if np.any(grid & COLOUR != BLANK):  # a wrong mark first: never build on it
+        book.progress(0.0, "xlsolver: checking the painted cells")
+        blamed = _blamed(found, BUTTON_SECONDS)
+        if blamed == "time":
+            return Outcome(
+                f"no step found in {BUTTON_SECONDS:.0f} s: checking the painted cells "
+                f"against every solution had not finished{stopped}",
+                ok=False,
+            )
+    if blamed == "none":  # said at once, not after hints that lead nowhere
+        return Outcome(_no_solution(found.puzzle), ok=False)
+    if isinstance(blamed, tuple):
+        step, reason = blamed
+    else:
+        left = max(0.0, BUTTON_SECONDS - (time.perf_counter() - start))
+        try:  # the easiest rule first, named as in RULES.md
+            step = explain(found.puzzle, grid, left, progress)
+        except HintsStopped as exc:
+            return Outcome(f"{exc}{stopped}", ok=False)
+        if step is None:
+            return Outcome("no further deduction from the painted cells", ok=False)
+        reason = hint_message(step, found.puzzle)
+        if step.rule == RULE_DISCREPANCY and _clues_contradict(found.puzzle):
+            reason = _no_solution(found.puzzle)
     by_colour: dict[int, list[Cell]] = {}
     for r, c, state in step.cells:
         by_colour.setdefault(state & COLOUR, []).append(found.cell(r, c))
@@ -277,16 +288,17 @@ def _hint_one(book: Book, sheet: Sheet, found) -> Outcome:
     return Outcome(reason, ok=step.rule != RULE_DISCREPANCY, painted=len(cells), cells=cells)
 
 
-def _blamed(found) -> tuple[Step, str] | None:
+def _blamed(found, seconds: float) -> tuple[Step, str] | str | None:
     """The painted cells at fault, as ``solve --givens`` names them: those every
     solution of the clues disagrees with (a red mark on the line where the clash
-    surfaced could land on a right cell). None when no single painted cell is wrong."""
+    surfaced could land on a right cell). None when no single painted cell is wrong (or
+    the clues alone have no solution); ``"time"`` when the button's time ran out first."""
     from .workbook.address import cell_ref
-    from .workbook.answer import wrong_givens
+    from .workbook.answer import wrong_givens_or_time
 
-    wrong = wrong_givens(found, time_limit=BUTTON_SECONDS)
-    if wrong is None:
-        return None
+    wrong = wrong_givens_or_time(found, time_limit=seconds)
+    if wrong is None or isinstance(wrong, str):
+        return wrong
     cells = [(int(r), int(c), DISCREPANCY) for r, c in zip(*np.nonzero(wrong), strict=True)]
     named = ", ".join(cell_ref(found.cell(r, c)) for r, c, _ in cells[:5])
     more = f" and {len(cells) - 5} more" if len(cells) > 5 else ""
@@ -309,13 +321,28 @@ def _leave_note(sheet: Sheet, found, cells: list[Cell], reason: str) -> None:
 
 def _clues_contradict(puzzle) -> bool:
     """True when line logic on the clues alone (nothing painted) runs into a contradiction."""
+    return _unmet_line(puzzle) is not None
+
+
+def _unmet_line(puzzle):
+    """The line where line logic on the clues alone runs into a contradiction, or None."""
     from .nonogram.board import Board, Contradiction
 
+    board = Board(puzzle)
     try:
-        Board(puzzle).propagate()
-    except Contradiction:
-        return True
-    return False
+        board.propagate()
+    except Contradiction as exc:
+        return board.line_id(exc.line)
+    return None
+
+
+def _no_solution(puzzle) -> str:
+    """The hint for clues no grid meets, naming the line where line logic finds it."""
+    from .hints.words import line_words
+
+    line = _unmet_line(puzzle)
+    where = f" ({line_words(line, 'en')})" if line is not None else ""
+    return f"no solution: the clues cannot all be met, whatever is painted{where}"
 
 
 def clear(book: Book, sheet: Sheet) -> Outcome:

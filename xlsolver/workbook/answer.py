@@ -22,7 +22,7 @@ import numpy as np
 
 from ..nonogram.cells import BLACK, COLOUR, DISCREPANCY, WHITE
 from ..nonogram.colour_result import ColourResult
-from ..nonogram.result import CONTRADICTION, MULTIPLE, SOLVED, UNIQUE, Result
+from ..nonogram.result import CONTRADICTION, MULTIPLE, SOLVED, TIMEOUT, UNIQUE, Result
 from ..sheets.protocol import Sheet
 from .layout import SheetPuzzle
 from .paint import BLAMED, PaintReport, decided_states, paint_result
@@ -69,9 +69,20 @@ def wrong_givens(found: SheetPuzzle, *, time_limit: float | None) -> np.ndarray 
     """The givens every solution of the clues alone disagrees with (a mask), None when
     the clues alone have no solution (or the time ran out) or no single given is wrong
     (they only clash together). The command line and the Hint button blame these."""
+    wrong = wrong_givens_or_time(found, time_limit=time_limit)
+    return None if isinstance(wrong, str) else wrong
+
+
+def wrong_givens_or_time(
+    found: SheetPuzzle, *, time_limit: float | None
+) -> np.ndarray | str | None:
+    """:func:`wrong_givens`, but ``"time"`` when the time limit stopped the solve and
+    ``"none"`` when the clues alone have no solution."""
     from ..nonogram.analyzer import solve
 
     free = solve(found.puzzle, max_solutions=2, time_limit=time_limit, common=True)
+    if free.status in (TIMEOUT, CONTRADICTION):
+        return "time" if free.status == TIMEOUT else "none"
     if free.status not in (UNIQUE, SOLVED, MULTIPLE):
         return None
     decided = decided_states(free)

@@ -21,6 +21,7 @@ TICKED, UNTICKED = "☑", "☐"
 BLACK_MARKS = frozenset({"1", "■", "#", "x", "●", "o", "◼", "█", TICKED})
 WHITE_MARKS = frozenset({"0", "×", "・", ".", "·", "-", "/", "✕", "✗", "□"})
 SYMBOLS = (BLACK_MARKS | WHITE_MARKS | {UNTICKED}) - {"0", "1"}  # marks never clues
+FLAG_RED = "#ff0000"  # Hint and Solve paint a wrong mark so; the mark under it stays
 DARK = 0.7  # fills darker than this (relative luminance) are black givens
 PAPER = 0.95  # fills lighter than this count as unfilled paper
 
@@ -67,9 +68,11 @@ def cell_state(
     otherwise only a dark fill is (givens: a light highlight is not a mark). ``white``:
     black marks read as white here (grading keeps a student's ``x`` white, as documented).
     """
-    if fill is not None and luminance(fill) < (PAPER if any_fill else DARK):
-        return BLACK_CONC
     text = mark_text(value)
+    if fill is not None and luminance(fill) < (PAPER if any_fill else DARK):
+        if fill.lower() == FLAG_RED and (crossed or text in WHITE_MARKS):
+            return WHITE_CONC  # a white mark Hint or Solve flagged red: still the mark
+        return BLACK_CONC
     if text in white:
         return WHITE_CONC
     if text in BLACK_MARKS:
