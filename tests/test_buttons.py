@@ -559,6 +559,31 @@ def test_hint_blames_a_wrong_white_mark_first_and_again_until_it_is_mended(tmp_p
     assert ((states == BLACK) == solution)[known].all()
 
 
+def test_clear_clears_the_grid_solve_reads_and_nothing_beside_it(tmp_path):
+    """A column of numbers far right of the puzzle (a chart's data) and a person's own
+    grey cell in the grid's rows: Clear took them for a 22-wide grid and wiped the
+    cell; it clears the grid Solve reads, and keeps reading a grid whose clues a typo
+    broke (the test above)."""
+    from openpyxl.styles import PatternFill
+
+    source = tmp_path / "table.xlsx"
+    _, grid = _template_sheet(source, HOUSE9)
+    wb = load_workbook(source)
+    ws = wb.active
+    for r in range(1, 4):
+        ws.cell(r, grid[3] + 12, r)  # the table, far from the clues
+    own = ws.cell(grid[0] + 3, grid[3] + 5)
+    own.fill = PatternFill("solid", fgColor="FF808080")
+    wb.save(source)
+    book = open_book(source)
+    sheet = book.sheets()[0]
+    assert solve(book, sheet).ok
+    outcome = clear(book, sheet)
+    assert outcome.message == "cleared the 9×9 grid", outcome.message
+    at = (own.row, own.column)
+    assert sheet.read_fills((*at, *at)) == [["#808080"]]
+
+
 def test_hint_on_a_full_grid_that_breaks_the_clues_marks_the_wrong_cell(tmp_path):
     """Every cell painted, one of them wrong: Hint said "the grid is complete"."""
     from xlsolver.actions import hint

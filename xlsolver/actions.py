@@ -353,10 +353,12 @@ def clear(book: Book, sheet: Sheet) -> Outcome:
     """
     book.progress(0.0, "xlsolver: clearing the grid")
     layout = _layout()
-    try:  # the grid is cleared even when its clues do not add up (a typo being mended)
-        puzzles = layout.read_puzzles(sheet, book, check=False)
+    try:  # the grids Solve and Hint read; notes and tables beside them are left alone
+        puzzles = layout.read_puzzles(sheet, book)
     except layout.NoPuzzleError as no_clues:
         return _clear_pentomino(book, sheet, no_clues)
+    except (WorkbookError, PuzzleError):  # clues that do not add up (a typo being mended)
+        puzzles = layout.read_puzzles(sheet, book, check=False)
     layout.check_unmerged(book, puzzles)
     painted = 0
     for found in puzzles:
