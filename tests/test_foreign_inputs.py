@@ -538,6 +538,30 @@ def test_error_values_fills_and_float_noise_as_other_writers_leave_them(tmp_path
         assert "painted cell in red" in capsys.readouterr().out
 
 
+@pytest.mark.libreoffice
+def test_a_failed_formula_clue_is_named_through_calc_as_in_the_file(tmp_path):
+    """A clue cell whose formula fails (=1/0): Calc's data array gave it as empty, so a
+    sheet read through LibreOffice said "rows hold 36 black cells, columns 46" naming no
+    cell (two such clues could even balance and solve another puzzle); it is named as
+    the command line names it in the .xlsx Calc saved."""
+    from corpus import puzzle_at
+
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Puzzle"
+    puzzle_at(ws, BOAT, 6, 6)
+    ref = next(c for c in ws[6] if c.value).coordinate
+    ws[ref] = "=1/0"
+    wb.save(tmp_path / "failed.xlsx")
+    ods = soffice_convert(tmp_path / "failed.xlsx", "ods", tmp_path)
+    (tmp_path / "back").mkdir()
+    again = soffice_convert(ods, "xlsx", tmp_path / "back")
+    want = f"Puzzle!{ref}: clue #DIV/0! is an error value (a formula that failed)"
+    for path in (ods, again):
+        report = solve_workbook(path, None, SolveOptions())
+        assert report.error.endswith(want), report.error
+
+
 def test_a_strict_open_xml_workbook_is_named_as_such(tmp_path, capsys):
     """Excel's "Strict Open XML" save: openpyxl read its sheets as empty ("no clues")."""
     import zipfile

@@ -53,6 +53,7 @@ DATE_TIME = 2 | 4  # com.sun.star.util.NumberFormat.DATE | TIME
 BOOLEAN_CONSTANTS = frozenset({"=TRUE()", "=FALSE()"})
 LOGICAL = 1024  # com.sun.star.util.NumberFormat.LOGICAL: TRUE and FALSE, a checkbox's values
 FORMULA_CELLS = 16  # com.sun.star.sheet.CellFlags.FORMULA
+ERROR_RESULT = 4  # com.sun.star.sheet.FormulaResult.ERROR
 CLEAR_ALL = 1 | 2 | 4 | 8 | 16 | 32 | 64 | 256  # com.sun.star.sheet.CellFlags: all but objects
 UNO_PATHS = ("/usr/lib/python3/dist-packages", "/usr/lib/libreoffice/program")
 SIDES = {"left": "LeftBorder", "right": "RightBorder", "top": "TopBorder", "bottom": "BottomBorder"}
@@ -289,13 +290,19 @@ class UnoSheet(SheetBase):
 
     def _empty_results(self, rect: Rect, values: list[list[object]]) -> None:
         """``""`` for the formulas whose result is empty text: the data array gives ``""``
-        for them and for empty cells alike, and Calc always has a formula's result."""
+        for them and for empty cells alike, and Calc always has a formula's result; a
+        failed formula's error as the cell shows it (``#DIV/0!``), as a file keeps it."""
         top, left = rect[0], rect[1]
         for a in self._range(rect).queryContentCells(FORMULA_CELLS).getRangeAddresses():
             for r in range(a.StartRow + 1 - top, a.EndRow + 2 - top):
                 for c in range(a.StartColumn + 1 - left, a.EndColumn + 2 - left):
                     if values[r][c] is None:
                         values[r][c] = ""
+        for a in self._range(rect).queryFormulaCells(ERROR_RESULT).getRangeAddresses():
+            for r in range(a.StartRow, a.EndRow + 1):
+                for c in range(a.StartColumn, a.EndColumn + 1):  # the error as it shows
+                    text = self.sheet.getCellByPosition(c, r).getString()
+                    values[r + 1 - top][c + 1 - left] = text
 
     def _kind(self, key: int) -> int:
         """The date/time bits of a number format's type (0 for plain numbers)."""
