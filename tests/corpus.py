@@ -506,6 +506,13 @@ def _mark_cases(folder: Path) -> list[Case]:
 
     path = _book(folder, "number-in-grid", number_inside)
     out.append(Case("number-in-grid", path, error=r'Puzzle!F7: "3" inside the grid Puzzle!E5:L10'))
+
+    def true_clue(ws, wb):  # TRUE where a clue goes (a checkbox, or =TRUE() in Calc)
+        puzzle_at(ws, BOAT, 5, 5)
+        ws.cell(5, 4).value = True
+
+    path = _book(folder, "true-clue", true_clue)
+    out.append(Case("true-clue", path, error=r'Puzzle!D5: clue "TRUE" is not a number'))
     return out
 
 

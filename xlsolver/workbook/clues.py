@@ -87,8 +87,8 @@ def parse_clues(value: object, number_format: str | None = None) -> tuple[int, .
     """
     if value is None:
         return ()
-    if isinstance(value, bool):
-        raise BadClue(f'clue "{value}" is not a number')
+    if isinstance(value, bool):  # as a spreadsheet shows it
+        raise BadClue(f'clue "{str(value).upper()}" is not a number')
     if isinstance(value, (dt.date, dt.datetime)):
         return date_clues(value, number_format)
     if isinstance(value, (int, float)):
