@@ -377,6 +377,27 @@ def test_a_white_ink_is_not_written_to_a_sheet(tmp_path: Path):
     assert [c.rgb for c in back.palette.inks] == ["#ff0000", "#ffffff"]
 
 
+def test_a_background_a_non_cannot_hold_is_said(tmp_path: Path):
+    """A webpbn puzzle on black: the .non written has no place for the background (its
+    cells read white) and convert says so; JSON keeps it, without a word."""
+    source = tmp_path / "night.xml"
+    source.write_text(
+        '<puzzleset><puzzle type="grid" defaultcolor="white" backgroundcolor="black">'
+        '<color name="black" char=".">000000</color><color name="white" char="w">FFFFFF'
+        '</color><color name="red" char="r">FF0000</color>'
+        '<clues type="columns"><line><count color="red">1</count><count>1</count></line>'
+        "<line><count>1</count></line><line><count>2</count></line></clues>"
+        '<clues type="rows"><line><count color="red">1</count><count>1</count></line>'
+        "<line><count>3</count></line></clues></puzzle></puzzleset>"
+    )
+    run = xlsolver("convert", str(source), "-o", str(tmp_path / "night.non"))
+    assert run.returncode == 0, run.stderr
+    assert "night.non leaves out the background colour black (#000000)" in run.stderr
+    run = xlsolver("convert", str(source), "-o", str(tmp_path / "night.json"))
+    assert run.returncode == 0 and "leaves out" not in run.stderr
+    assert read_one(tmp_path / "night.json").palette.background.rgb == "#000000"
+
+
 def test_cli_bad_colour_file_names_file_and_line(tmp_path: Path):
     bad = tmp_path / "bad.xml"
     bad.write_text('<puzzleset><puzzle>\n<clues type="rows"><line><count>two</count>')

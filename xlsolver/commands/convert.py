@@ -7,7 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from ..exits import EXIT_BAD_INPUT, EXIT_OK
-from ..formats import FormatError, read_puzzles, write_puzzles
+from ..formats import FormatError, left_out, read_puzzles, write_puzzles
 from ..nonogram.puzzle import Puzzle
 from ..sheets.errors import WorkbookError
 from ..workbook.batch import with_file
@@ -181,6 +181,8 @@ def convert_into(
         else:
             try:
                 write_puzzles(puzzles, output, fmt, sources, in_place=in_place)
+                for line in left_out(puzzles, output, fmt):
+                    say(f"xlsolver: {output} leaves out {line}", file=sys.stderr)
             except FormatError as exc:
                 if len(puzzles) > 1 and any(is_workbook(s) for s in sources):
                     reason = f"{exc.reason}; or pick one sheet with --sheet"

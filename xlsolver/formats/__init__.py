@@ -299,6 +299,15 @@ def write_puzzle(
     write_puzzles([puzzle], path, fmt, inputs, in_place=in_place)
 
 
+def left_out(puzzles: list[Puzzle | ColourPuzzle], path: str | Path, fmt: str | None = None):
+    """What the file written in ``fmt`` (or by ``path``'s extension) cannot hold of the
+    puzzles, one line each (a .non drops a background that is not white)."""
+    fmt = fmt or _by_extension(Path(path))
+    module = format_module(fmt) if fmt else None
+    lost = getattr(module, "left_out", None)
+    return [] if lost is None else sorted({line for p in puzzles for line in lost(p)})
+
+
 def write_puzzles(
     puzzles: list[Puzzle | ColourPuzzle],
     path: str | Path,

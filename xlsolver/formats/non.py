@@ -407,6 +407,20 @@ def dumps(puzzle: Puzzle | ColourPuzzle) -> str:
     return "\n".join(out) + "\n"
 
 
+def left_out(puzzle: Puzzle | ColourPuzzle) -> list[str]:
+    """What of a puzzle its ``.non`` text cannot hold: a background other than white
+    (the format has no place for one; its cells read as white)."""
+    if not isinstance(puzzle, ColourPuzzle):
+        return []
+    background = puzzle.palette.background
+    if background.rgb.lower() == BACKGROUND:
+        return []
+    name = f"{background.name} " if background.name else ""
+    return [
+        f"the background colour {name}({background.rgb}): a .non has none, its cells read white"
+    ]
+
+
 def dumps_all(puzzles: list[Puzzle | ColourPuzzle]) -> str:
     """Several puzzles as a ``.nonpack``: their texts between ``====`` lines."""
     return f"{BUNDLE_DIVIDER}\n".join(dumps(puzzle) for puzzle in puzzles)
