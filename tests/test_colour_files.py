@@ -398,6 +398,29 @@ def test_a_background_a_non_cannot_hold_is_said(tmp_path: Path):
     assert read_one(tmp_path / "night.json").palette.background.rgb == "#000000"
 
 
+def test_toml_takes_every_svg_colour_name(tmp_path: Path):
+    """nonogrid takes any SVG colour name; the reader knew 40 of the 148 and said the line
+    was not "NAME = (COLOUR) CHAR" though it was. The table is checked name by name
+    against pillow's, written apart from it; an unknown name is named."""
+    from PIL import ImageColor
+
+    from xlsolver.formats.css_colours import CSS_COLOURS
+
+    assert CSS_COLOURS == {k: v.lstrip("#").lower() for k, v in ImageColor.colormap.items()}
+    text = (
+        '[clues]\nrows = "1r 1b"\ncolumns = "1r\\n1b"\n[colors]\nr = "(NAME) %"\nb = "(blue) *"\n'
+    )
+    for name, rgb in (("darkorange", "#ff8c00"), ("MediumSeaGreen", "#3cb371")):
+        source = tmp_path / f"{name}.toml"
+        source.write_text(text.replace("NAME", name))
+        puzzle = read_one(source)
+        assert puzzle.palette.inks[0].rgb == rgb
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text.replace("NAME", "reddish"))
+    with pytest.raises(FormatError, match=r'"reddish" is not an SVG colour name'):
+        read_one(bad)
+
+
 def test_cli_bad_colour_file_names_file_and_line(tmp_path: Path):
     bad = tmp_path / "bad.xml"
     bad.write_text('<puzzleset><puzzle>\n<clues type="rows"><line><count>two</count>')

@@ -357,7 +357,12 @@ BAD_TEXTS = [
     ("toml", "[clues]\nrows = 1\ncolumns = [1,\n= 2]\n", 4, "not valid TOML"),
     ("toml", '[clues]\nrows = """\n1\n2x y\n"""\ncolumns = "1"\n', 4, 'block "y"'),
     ("toml", '[clues]\ncolumns = "1"\nrows = """\n1g\n1\n"""\n', 4, 'colour "g" is not'),
-    ("toml", "[colors]\ndefs = ['g = (nocolour) *']\n[clues]\nrows='1'\ncolumns='1'\n", 2, "NAME"),
+    (
+        "toml",
+        "[colors]\ndefs = ['g = (nocolour) *']\n[clues]\nrows='1'\ncolumns='1'\n",
+        2,
+        "not an SVG colour name",
+    ),
     ("toml", "[colors]\ndefs = 3\n[clues]\nrows='1'\ncolumns='1'\n", 2, '"defs" is not a list'),
     ("nin", "2 2\n1\n1 0\n1\n1\n", 3, "clue 0 stands among other clues"),
     ("nin", "two 2\n", 1, "WIDTH HEIGHT"),

@@ -29,6 +29,7 @@ from ..nonogram.colour_puzzle import ColourPuzzle
 from ..nonogram.puzzle import Puzzle
 from .base import FormatError, split_lines, whole_number
 from .colours import ColourDraft, Line, colour_puzzle
+from .css_colours import CSS_COLOURS
 
 NAME = "toml"
 EXTENSIONS = (".toml",)
@@ -37,20 +38,7 @@ DEFAULT_NAME = "black"
 COLOUR_DEF = re.compile(r"\s*([^=\s]+)\s*=\s*\(?(.*?)\)?\s*(\S)\s*")
 BLOCK = re.compile(r"(\d+)(\S*)")
 TRIPLET = re.compile(r"\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*")
-# The SVG/CSS colour names puzzle files use most (nonogrid takes the whole SVG list)
-NAMED_COLOURS = {
-    "black": "000000", "white": "ffffff", "red": "ff0000", "green": "008000",
-    "blue": "0000ff", "yellow": "ffff00", "cyan": "00ffff", "aqua": "00ffff",
-    "magenta": "ff00ff", "fuchsia": "ff00ff", "gray": "808080", "grey": "808080",
-    "silver": "c0c0c0", "maroon": "800000", "olive": "808000", "lime": "00ff00",
-    "navy": "000080", "purple": "800080", "teal": "008080", "orange": "ffa500",
-    "pink": "ffc0cb", "brown": "a52a2a", "gold": "ffd700", "violet": "ee82ee",
-    "indigo": "4b0082", "darkgreen": "006400", "darkblue": "00008b", "darkred": "8b0000",
-    "lightblue": "add8e6", "lightgreen": "90ee90", "lightgray": "d3d3d3",
-    "lightgrey": "d3d3d3", "darkgray": "a9a9a9", "darkgrey": "a9a9a9", "tan": "d2b48c",
-    "beige": "f5f5dc", "coral": "ff7f50", "salmon": "fa8072", "khaki": "f0e68c",
-    "crimson": "dc143c", "turquoise": "40e0d0", "skyblue": "87ceeb", "chocolate": "d2691e",
-}  # fmt: skip
+NAMED_COLOURS = CSS_COLOURS  # every SVG/CSS name, as nonogrid takes them
 
 
 def sniff(text: str) -> bool:
@@ -117,6 +105,13 @@ def _colours(doc: dict, text: str, source: str, draft: ColourDraft) -> None:
     for item, lineno in items:
         match = COLOUR_DEF.fullmatch(str(item))
         value = _colour_value(match.group(2)) if match else None
+        if match and value is None:  # the form is right, the colour is not one
+            raise FormatError(
+                f'colour "{item}": "{match.group(2).strip()}" is not an SVG colour name, '
+                f'"R, G, B" or RRGGBB',
+                source,
+                lineno,
+            )
         if value is None:
             raise FormatError(f'colour "{item}" is not "NAME = (COLOUR) CHAR"', source, lineno)
         name, char = match.group(1), match.group(3)
