@@ -85,6 +85,22 @@ def test_named_examples(clues, line, rule, words):
     assert reason_text(found, ("row", 3), clues, len(line), "ja").startswith("4行目")
 
 
+def test_full_line_only_when_the_blocks_fill_the_free_cells():
+    """A "fits the N free cells exactly" holds when the blocks and their single gaps cover
+    every free cell; a 4 placed in the one run of 4 among runs of 2 leaves free cells
+    over (it was called a full line of 8 free cells: another rule tells it)."""
+    from xlsolver.hints.words import reason_text
+
+    b, w = masks(".???????????.")
+    found = easiest((1, 3, 3, 1), 13, b, w)
+    assert found.rule == "full"
+    words = reason_text(found, ("row", 3), (1, 3, 3, 1), 13, "en")
+    assert words == "row 4: 1 3 3 1 fits the 11 free cells exactly", words
+    b, w = masks("????.??.??")
+    found = easiest((4,), 10, b, w)
+    assert found.rule != "full" and found.black == 0b1111, found
+
+
 def test_overlap_cells_of_the_example():
     """Clue 7 in 10 free cells: exactly cells 4–7 (1-based) are black."""
     found = easiest((7,), 10, 0, 0)

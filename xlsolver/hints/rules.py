@@ -107,8 +107,11 @@ def rule_full(v: LineView) -> Finding | None:
     sol = _whites_only(v)
     if sol is None or any(s & (s - 1) for s in sol.starts):
         return None  # some block can still move
-    free = (v.full & ~v.white).bit_count()
-    return Finding("full", sol.black & v.unknown, sol.white & v.unknown, {"free": free})
+    free = v.full & ~v.white
+    single_gaps = (sol.black << 1) & (sol.black >> 1) & ~sol.black
+    if sol.white & free & ~single_gaps:
+        return None  # a free cell the blocks leave over: they do not fill the free cells
+    return Finding("full", sol.black & v.unknown, sol.white & v.unknown, {"free": free.bit_count()})
 
 
 def rule_done(v: LineView) -> Finding | None:
