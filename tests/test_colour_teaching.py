@@ -240,6 +240,31 @@ def test_hints_of_a_colour_worksheet_end_solved(tmp_path, capsys):
     assert ["".join(row) for row in decided] == puzzle.palette.rows_text(picture)
 
 
+def test_colour_hints_name_empty_and_full_lines(tmp_path, capsys):
+    """An empty row and a row its clues fill exactly are named as in black and white
+    (every colour step was "Line logic"); the other steps stay line logic, and each named
+    claim is checked here from the clues."""
+    source = tmp_path / "lines.non"
+    source.write_text(
+        "width 4\nheight 3\ncolor r #ff0000\ncolor b #0000ff\n"
+        "rows\n0\n2r,2b\n1r\ncolumns\n2r\n1r\n1b\n1b\n"
+    )
+    out = tmp_path / "hints.xlsx"
+    assert cli_main(["hints", str(source), "-o", str(out)]) == 0
+    assert "empty 1, full 1" in capsys.readouterr().out
+    rows = list(load_workbook(out)["Steps"].iter_rows(min_row=4, values_only=True))
+    named = {(line, rule): why for _, line, rule, _, why in rows if rule != "Line logic"}
+    assert named == {
+        ("row 1", "Empty line"): "row 1 has no blocks — all background",
+        ("row 2", "Full line"): "row 2: 2r 2b fills all 4 cells",
+    }
+    from xlsolver.formats import read_puzzles
+
+    (puzzle,) = read_puzzles(source)  # the claims, from the clues: no blocks; 2 + 2 = 4
+    assert puzzle.rows[0] == () and sum(n for n, _ in puzzle.rows[1]) == puzzle.width
+    assert puzzle.rows[1][0][1] != puzzle.rows[1][1][1]  # two colours: no gap between
+
+
 def test_hints_of_a_colour_sheet_painted_wrong_say_there_is_no_solution(tmp_path, capsys):
     """A first row painted all green leaves no solution: exit 1 naming the row and the
     painted cells, nothing written (it was exit 2, "no solution to replay")."""

@@ -175,4 +175,16 @@ class ColourBoard(LineBoard):
                 r, c = self.cell(line, i)
                 state = sum(1 << colour for colour, m in enumerate(new) if m >> i & 1)
                 cells.append((r, c, state | CERTAIN))
-        return self.trace_step(line, cells, depth)
+        step = self.trace_step(line, cells, depth)
+        step.rule = line_rule(self.clues[line], self.length[line]) or step.rule
+        return step
+
+
+def line_rule(clues: tuple, n: int) -> str | None:
+    """The named rule a colour line's clues alone decide, whatever is known: ``empty``
+    (no clues: all background) or ``full`` (the blocks and the single gaps between
+    blocks of one colour fill the line exactly); None when neither."""
+    if not clues:
+        return "empty"
+    gaps = sum(1 for (_, a), (_, b) in zip(clues, clues[1:], strict=False) if a == b)
+    return "full" if sum(k for k, _ in clues) + gaps == n else None

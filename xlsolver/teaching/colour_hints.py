@@ -30,6 +30,8 @@ from .worksheet import grid_cell
 REASONS = {
     "en": {
         "line": "{line} ({clues}): every way to place its clues agrees on these cells",
+        "empty": "{line} has no blocks — all background",
+        "full": "{line}: {clues} fills all {n} cells",
         "probe": "r{r}c{c} cannot be {colour}: with it a line would have no placement",
         "guess": "r{r}c{c}: neither one line nor trying one colour decides it — the answer "
         "has it {colour} (found by search)",
@@ -37,6 +39,8 @@ REASONS = {
     },
     "ja": {
         "line": "{line}({clues}): 数字の置き方がすべてこれらのマスで一致する",
+        "empty": "{line}: 塗るブロックがない — 全部背景",
+        "full": "{line}: {clues} で{n}マスちょうど埋まる",
         "probe": "{r}行{c}列は{colour}ではない: そうするとある列・行に置き方がなくなる",
         "guess": "{r}行{c}列: 一本の線でも一色の仮定でも決まらない — 答えから{colour}とする(探索)",
         "background": "背景",
@@ -74,7 +78,9 @@ def colour_reason(step: Step, puzzle: ColourPuzzle, lang: str = "en") -> str:
         return words["probe"].format(r=r + 1, c=c + 1, colour=name(int(step.assumed)))
     line = step.line
     clues = puzzle.clue_text(line) if line is not None else ""
-    return words["line"].format(line=line_words(line, lang) if line else "", clues=clues)
+    n = puzzle.width if line and line[0] == "row" else puzzle.height
+    key = step.rule if step.rule in ("empty", "full") else "line"
+    return words[key].format(line=line_words(line, lang) if line else "", clues=clues, n=n)
 
 
 def _steps_sheet(
