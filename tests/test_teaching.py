@@ -306,6 +306,34 @@ def answer(path: Path, key: Path, black: np.ndarray, name: str | None = None) ->
     return path
 
 
+def test_check_and_hints_name_the_wrong_mark_of_a_half_filled_sheet(tmp_path, capsys):
+    """A pupil's half-filled sheet with one wrong black: check and hints said "row 7
+    cannot be placed", a row left empty; they name the cell every solution disagrees
+    with, found here by counting solutions apart from the engine."""
+    key, code = make(tmp_path, HEART, "heart")
+    assert code == 0
+    solution = picture(HEART)
+    wrong = next((r, c) for (r, c), v in np.ndenumerate(solution) if not v and r >= 3)
+    sheet = tmp_path / "half.xlsx"
+    shutil.copy(key, sheet)
+    wb = load_workbook(sheet)
+    book = open_book(key)
+    top, left, _, _ = read_puzzle(book.sheet(PUZZLE_SHEET), book).grid
+    for r, c in [*zip(*np.nonzero(solution[:3]), strict=True), wrong]:  # top rows, and one
+        grey = PatternFill("solid", start_color="FF808080", end_color="FF808080")
+        wb[PUZZLE_SHEET].cell(top + int(r), left + int(c)).fill = grey
+    wb.save(sheet)
+    puzzle = Puzzle.from_solution(solution)
+    assert count_solutions(puzzle) == 1  # so every solution has the wrong cell white
+    capsys.readouterr()
+    assert main(["check", str(sheet)]) == 1  # a contradiction, as the exit status says
+    at = f"r{wrong[0] + 1}c{wrong[1] + 1}"
+    said = f"every solution of the clues disagrees with the cell filled in at {at}"
+    assert said in capsys.readouterr().out
+    assert main(["hints", str(sheet), "-o", str(tmp_path / "h.xlsx")]) == 1
+    assert said in capsys.readouterr().err
+
+
 def test_grade_counts_wrong_cells(tmp_path, capsys):
     """Per file the wrong cells are counted and marked; the summary lists every student."""
     sol = picture(HEART)
@@ -518,7 +546,8 @@ def test_hints_of_a_puzzle_without_solution_say_where_it_clashes(tmp_path, capsy
 
 def test_hints_from_filled_cells_that_break_the_clues_name_the_line(tmp_path, capsys):
     """A grid filled in wrong (the last row flipped) or with two clashing cells: exit 1
-    naming the line and the filled cells; a complete right grid has 0 steps."""
+    naming the filled cells every solution disagrees with; a complete right grid has 0
+    steps."""
     sol = picture(HEART)
     key, _ = make(tmp_path, HEART, "heart")
     book = open_book(key)
@@ -536,7 +565,10 @@ def test_hints_from_filled_cells_that_break_the_clues_name_the_line(tmp_path, ca
         capsys.readouterr()
         assert main(["hints", str(work), "-o", str(out)]) == 1
         err = capsys.readouterr().err
-        assert "no solution: row" in err and "filled in on the grid" in err
+        wrong = np.argwhere(grid != sol) if name == "flipped" else [(2, 1)]  # the × too
+        r, c = wrong[0]
+        assert "every solution of the clues disagrees with the cells filled in at " in err
+        assert f" r{r + 1}c{c + 1} " in err, err
         assert not out.exists()
     done = answer(tmp_path / "done.xlsx", key, sol)
     wb = load_workbook(done)

@@ -193,17 +193,25 @@ def hints_workbook(
         save_stopped_hints(exc, write, output, path, lang, time_limit)
         raise
     except NoSolution as exc:
-        raise NoSolution(with_givens(str(exc), givens)) from None
+        raise NoSolution(with_givens(str(exc), givens, found.puzzle, time_limit)) from None
     except ValueError as exc:
         raise WorkbookError(f"{path}: {exc}") from None
     save_book(write(steps), output, [path])
     return steps
 
 
-def with_givens(message: str, givens) -> str:
-    """A no-solution message, saying that the cells filled in on the grid count."""
+def with_givens(message: str, givens, puzzle=None, time_limit: float | None = None) -> str:
+    """A no-solution message, saying that the cells filled in on the grid count: which
+    of them every solution of the clues disagrees with, when a black-and-white puzzle
+    has any."""
     if givens is None:
         return message
+    if puzzle is not None and not isinstance(puzzle, ColourPuzzle):
+        from ..workbook.answer import wrong_marks_words
+
+        blamed = wrong_marks_words(puzzle, givens, time_limit=time_limit)
+        if blamed:
+            return f"no solution: {blamed}"
     return f"{message} (with the cells already filled in on the grid: check them)"
 
 

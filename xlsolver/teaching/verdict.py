@@ -22,7 +22,7 @@ from ..nonogram.analyzer import board_from_grid, logic_difficulty, solve
 from ..nonogram.board import Board, Contradiction, Timeout, deadline_after
 from ..nonogram.cells import BLACK_CONC, WHITE_CONC, empty_grid, is_black
 from ..nonogram.puzzle import Puzzle
-from ..nonogram.result import MULTIPLE, TIMEOUT, UNIQUE, Result
+from ..nonogram.result import CONTRADICTION, MULTIPLE, TIMEOUT, UNIQUE, Result
 
 MAX_CANDIDATES = 60  # differing cells weighed per added given
 STOPPED_GIVENS = "stopped: the time limit ran out before givens making it unique were found"
@@ -268,6 +268,12 @@ def assess(
     start = time.perf_counter()
     result = solve(puzzle, givens=givens, time_limit=time_limit)
     verdict = Verdict(result.status, solutions=result.solutions, error=result.error)
+    if result.status == CONTRADICTION and givens is not None:  # name the wrong marks
+        from ..workbook.answer import wrong_marks_words
+
+        left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
+        blamed = wrong_marks_words(puzzle, givens, time_limit=left)
+        verdict.error = f"no solution: {blamed}" if blamed else verdict.error
     if result.status == MULTIPLE:
         verdict.differing = differing_cells(result.solutions, solution)
         if suggest:

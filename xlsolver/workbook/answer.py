@@ -78,17 +78,36 @@ def wrong_givens_or_time(
 ) -> np.ndarray | str | None:
     """:func:`wrong_givens`, but ``"time"`` when the time limit stopped the solve and
     ``"none"`` when the clues alone have no solution."""
+    return wrong_marks(found.puzzle, found.givens, time_limit=time_limit)
+
+
+def wrong_marks(puzzle, givens: np.ndarray, *, time_limit: float | None):
+    """The marks (uint8 states of a black-and-white grid) every solution of the clues
+    alone disagrees with, as a mask; None when no single mark is; ``"time"`` or
+    ``"none"`` (no solution at all) as :func:`wrong_givens_or_time` says."""
     from ..nonogram.analyzer import solve
 
-    free = solve(found.puzzle, max_solutions=2, time_limit=time_limit, common=True)
+    free = solve(puzzle, max_solutions=2, time_limit=time_limit, common=True)
     if free.status in (TIMEOUT, CONTRADICTION):
         return "time" if free.status == TIMEOUT else "none"
     if free.status not in (UNIQUE, SOLVED, MULTIPLE):
         return None
     decided = decided_states(free)
-    given = np.asarray(found.givens, dtype=np.uint8) & COLOUR
+    given = np.asarray(givens, dtype=np.uint8) & COLOUR
     wrong = ((given == BLACK) & (decided == WHITE)) | ((given == WHITE) & (decided == BLACK))
     return wrong if wrong.any() else None
+
+
+def wrong_marks_words(puzzle, givens, *, time_limit: float | None) -> str | None:
+    """``every solution of the clues disagrees with the cell filled in at r8c2``, naming
+    the marks at fault in a grid with no solution; None when no single one is."""
+    wrong = wrong_marks(puzzle, givens, time_limit=time_limit)
+    if wrong is None or isinstance(wrong, str):
+        return None
+    cells = [f"r{r + 1}c{c + 1}" for r, c in zip(*np.nonzero(wrong), strict=True)]
+    shown = " ".join(cells[:8]) + (f" and {len(cells) - 8} more" if len(cells) > 8 else "")
+    plural = "s" if len(cells) > 1 else ""
+    return f"every solution of the clues disagrees with the cell{plural} filled in at {shown}"
 
 
 def blame_givens(found: SheetPuzzle, result: Result, *, time_limit: float | None) -> Result:
