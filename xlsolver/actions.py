@@ -67,6 +67,15 @@ def _layout():
     return layout
 
 
+def _check_unlocked(sheet: Sheet, puzzles) -> None:
+    """WorkbookError naming the first locked grid cell of a protected sheet, before a
+    button changes anything: the same cell from Solve, Hint and Clear."""
+    from .workbook.answer import check_grid_unlocked
+
+    for found in puzzles:
+        check_grid_unlocked(sheet, found)
+
+
 def _grid_cells(found) -> list[Cell]:
     """Every sheet cell of the puzzle's grid."""
     return found.cells(np.ones((found.height, found.width), dtype=bool))
@@ -104,6 +113,7 @@ def solve(book: Book, sheet: Sheet) -> Outcome:
     except layout.NoPuzzleError as no_clues:
         return _tile_pentomino(book, sheet, no_clues)
     layout.check_unmerged(book, puzzles)
+    _check_unlocked(sheet, puzzles)
     if len(puzzles) == 1:
         return _solve_one(book, sheet, puzzles[0], Share(0.0, 1.0))
     outcomes = [
@@ -207,6 +217,7 @@ def hint(book: Book, sheet: Sheet) -> Outcome:
     layout = _layout()
     puzzles = layout.read_puzzles(sheet, book, givens=True)
     layout.check_unmerged(book, puzzles)
+    _check_unlocked(sheet, puzzles)
     for found in puzzles:
         _remove_hint_notes(sheet, found)
     stuck: Outcome | None = None
@@ -360,6 +371,7 @@ def clear(book: Book, sheet: Sheet) -> Outcome:
     except (WorkbookError, PuzzleError):  # clues that do not add up (a typo being mended)
         puzzles = layout.read_puzzles(sheet, book, check=False)
     layout.check_unmerged(book, puzzles)
+    _check_unlocked(sheet, puzzles)
     painted = 0
     for found in puzzles:
         cells = _grid_cells(found)

@@ -451,7 +451,7 @@ class UnoSheet(SheetBase):
             return None
         return (m.StartRow + 1, m.StartColumn + 1, m.EndRow + 1, m.EndColumn + 1)
 
-    def _check_unlocked(self, cells: list[Cell]) -> None:
+    def check_unlocked(self, cells: list[Cell]) -> None:
         """WorkbookError naming the first locked cell when the sheet is protected.
 
         Calc drops format changes to the locked cells of a protected sheet without a
@@ -472,7 +472,7 @@ class UnoSheet(SheetBase):
         WorkbookError, nothing painted, when the sheet is protected and a cell is locked.
         """
         cells = list(cells)
-        self._check_unlocked(cells)
+        self.check_unlocked(cells)
         ranges, any_cells = self._ranges(cells)
         if not any_cells:
             return
@@ -492,7 +492,7 @@ class UnoSheet(SheetBase):
         WorkbookError, nothing changed, when the sheet is protected and a cell is locked.
         """
         cells = list(cells)
-        self._check_unlocked(cells)
+        self.check_unlocked(cells)
         ranges, any_cells = self._ranges(cells)
         if not any_cells:
             return
@@ -507,7 +507,7 @@ class UnoSheet(SheetBase):
         (the UNO API would write where a person cannot type).
         """
         top, left = top_left
-        self._check_unlocked(
+        self.check_unlocked(
             [(top + i, left + j) for i, row in enumerate(values) for j in range(len(row))]
         )
         for i, row in enumerate(values):

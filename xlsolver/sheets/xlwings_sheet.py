@@ -308,7 +308,7 @@ class XwSheet(SheetBase):
                         out.append((r, c, r + rows - 1, c + cols - 1))
         return out
 
-    def _check_unlocked(self, cells: list[Cell]) -> None:
+    def check_unlocked(self, cells: list[Cell]) -> None:
         """WorkbookError naming the first locked cell when the sheet is protected (Excel
         for Windows, through COM: elsewhere Excel's own error stands).
 
@@ -336,7 +336,7 @@ class XwSheet(SheetBase):
         """Paint cells with a style, a few hundred cells per Excel call (WorkbookError,
         nothing painted, when the sheet is protected and a cell is locked)."""
         cells = list(cells)
-        self._check_unlocked(cells)
+        self.check_unlocked(cells)
         for address in areas(cells):
             rng = self.sheet.range(address)
             if style.fill:
@@ -353,7 +353,7 @@ class XwSheet(SheetBase):
     def unpaint(self, cells: Iterable[Cell]) -> None:
         """Remove fill and diagonals from cells, keeping their other borders."""
         cells = list(cells)
-        self._check_unlocked(cells)
+        self.check_unlocked(cells)
         for address in areas(cells):
             rng = self.sheet.range(address)
             rng.color = None

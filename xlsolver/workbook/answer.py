@@ -121,6 +121,16 @@ def blame_givens(found: SheetPuzzle, result: Result, *, time_limit: float | None
     return replace(result, grid=grid, stats={**result.stats, BLAMED: int(wrong.sum())})
 
 
+def check_grid_unlocked(sheet: Sheet, found: SheetPuzzle) -> None:
+    """WorkbookError naming the first locked cell of the grid (in reading order) when a
+    protected sheet would refuse paint there: one cell named by Solve, Hint and Clear
+    alike, whatever each would paint first. Back ends without protection checks pass."""
+    check = getattr(sheet, "check_unlocked", None)
+    if check is not None:
+        top, left, bottom, right = found.grid
+        check([(r, c) for r in range(top, bottom + 1) for c in range(left, right + 1)])
+
+
 def answer(
     sheet: Sheet,
     found: SheetPuzzle,
@@ -137,6 +147,7 @@ def answer(
     ``before_paint`` sees the result first (the Solve button shows the proved cells in
     trace order with it); the answer painted after it is the same for every caller.
     """
+    check_grid_unlocked(sheet, found)
     result = solve_found(found, first=first, time_limit=time_limit, trace=trace, progress=progress)
     if before_paint is not None:
         before_paint(result)

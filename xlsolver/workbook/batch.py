@@ -71,6 +71,9 @@ class Unpainted:
     def paint(self, cells, style) -> None:
         """Nothing: the run writes no file."""
 
+    def check_unlocked(self, cells) -> None:
+        """Nothing: a protected sheet is read and reported when nothing is painted."""
+
 
 def with_file(source: str, message: str) -> str:
     """A message that starts with the file it is about (``FILE: Sheet1!B4: …``)."""
