@@ -385,6 +385,28 @@ def test_grade_counts_wrong_cells(tmp_path, capsys):
     assert grades[0].wrong == 3 and grades[0].wrong_cells == [(0, 0), (2, 5), (9, 4)]
 
 
+def test_grade_names_a_number_a_pupil_typed_among_the_clues(tmp_path, capsys):
+    """A right grid and a 3 typed in an empty clue cell: "rows hold 40 black cells,
+    columns 37" named no cell; the line that differs from the key is named."""
+    key, _ = make(tmp_path, HEART, "heart")
+    work = answer(tmp_path / "ann.xlsx", key, picture(HEART))
+    found = read_puzzle(open_book(work).sheet(PUZZLE_SHEET), open_book(work))
+    i, rect = next(
+        (i, rect)
+        for i, rect in enumerate(found.row_clue_cells)
+        if len(found.puzzle.rows[i]) < rect[3] - rect[1] + 1
+    )
+    wb = load_workbook(work)
+    wb[PUZZLE_SHEET].cell(rect[0], rect[1], 3)
+    wb.save(work)
+    capsys.readouterr()
+    assert main(["grade", str(work), "--key", str(key), "--out", str(tmp_path / "g")]) == 2
+    captured = capsys.readouterr()
+    said = captured.out + captured.err
+    want = " ".join(map(str, found.puzzle.rows[i]))
+    assert f"row {i + 1} reads 3 {want} where the key has {want}" in said, said
+
+
 def test_grade_keeps_apart_students_files_of_one_name(tmp_path, capsys):
     """One folder per student with the same file name (as a course site hands them out):
     every marked copy is kept, named with its folder, and the summary tells them apart."""

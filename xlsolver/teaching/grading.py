@@ -22,7 +22,7 @@ from ..hints.words import check_lang, say
 from ..nonogram.analyzer import solve
 from ..nonogram.cells import BLACK, BLANK, COLOUR, every_colour
 from ..nonogram.colour_puzzle import ColourPuzzle
-from ..nonogram.puzzle import Puzzle, PuzzleError
+from ..nonogram.puzzle import Puzzle, PuzzleError, clue_text
 from ..nonogram.result import UNIQUE
 from ..sheets.errors import WorkbookError
 from ..sheets.openpyxl_sheet import new_book
@@ -40,7 +40,7 @@ from ..workbook.files import (
 )
 from ..workbook.layout import NoPuzzleError, SheetPuzzle, read_puzzle
 from ..workbook.marks import read_black, read_states
-from .worksheet import KEY_SHEET, puzzle_sheet, sheet_title
+from .worksheet import KEY_SHEET, PUZZLE_SHEET, puzzle_sheet, sheet_title
 
 NAME_LABELS = frozenset({"name", "student", "名前", "氏名", "なまえ"})
 NAME_SEARCH_COLUMNS = 8  # a name stands at most this many cells right of its label
@@ -242,7 +242,7 @@ def _grade_book(book, path: Path, key: Key, grade: Grade, out_dir, lang: str, co
         grade.name = student_name(sheet, path.stem)
         answer = read_answer(sheet, found)
     except (WorkbookError, PuzzleError, OSError) as exc:
-        grade.error = str(exc)
+        grade.error = _clues_against_key(book, key) or str(exc)
         return
     wrong = answer != key.solution
     if wrong.any() and key.solves(answer):
@@ -261,6 +261,37 @@ def _grade_book(book, path: Path, key: Key, grade: Grade, out_dir, lang: str, co
         sheet.write_values(note, [[say(lang, "marked_wrong", count=grade.wrong)]])
         grade.marked = str(book.save(Path(out_dir) / copy))
         grade.left_out = dict(getattr(book, "left_out", {}))  # text boxes openpyxl drops
+
+
+def _clues_against_key(book, key: Key) -> str | None:
+    """For a returned sheet whose clues do not add up (a number typed among them): the
+    first line whose clues differ from the key's, naming its clue cells; None when the
+    sheet does not read even so, or its lines match the key's."""
+    from ..hints.words import line_words
+    from ..workbook.address import where
+
+    try:
+        sheet = book.sheet(PUZZLE_SHEET)
+        found = read_puzzle(sheet, book, check=False)
+    except (KeyError, WorkbookError, PuzzleError):
+        return None
+    ours, theirs = found.puzzle, key.puzzle
+    if (ours.width, ours.height) != (theirs.width, theirs.height):
+        return None
+    lines = [
+        ("row", i, ours.rows[i], theirs.rows[i], found.row_clue_cells) for i in range(ours.height)
+    ]
+    lines += [
+        ("column", i, ours.cols[i], theirs.cols[i], found.col_clue_cells) for i in range(ours.width)
+    ]
+    for kind, i, got, want, rects in lines:
+        if got != want:
+            place = where(found.sheet, rects[i]) if i < len(rects) else found.where
+            return (
+                f"{place}: {line_words((kind, i))} reads {clue_text(got)} where the key has "
+                f"{clue_text(want)}: the clues differ from the key's (a number typed among them?)"
+            )
+    return None
 
 
 def read_marked(sheet: Sheet, grid: Rect) -> np.ndarray:
