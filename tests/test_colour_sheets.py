@@ -169,6 +169,34 @@ def test_one_colour_clues_stay_black_and_white(tmp_path, capsys):
     assert record["solutions"] == [["###", ".#."]] and "colours" not in record
 
 
+def test_column_clues_in_a_shade_near_the_rows_are_named(tmp_path):
+    """Column clues filled with a shade one step from the rows' (picked again from
+    "recent colours"): the colour totals disagree, and the message names the two shades
+    instead of only saying where colours are read from."""
+    book = tmp_path / "tree.xlsx"
+    assert cli_main(["convert", str(DATA / "nonny-tree.non"), "-o", str(book)]) == 0
+    (found,) = find_puzzles(open_book(book))
+    wb = load_workbook(book)
+    ws = wb.worksheets[0]
+    shifted = {}
+    for top, left, bottom, right in found.col_clue_cells:
+        for r in range(top, bottom + 1):
+            for c in range(left, right + 1):
+                cell = ws.cell(r, c)
+                rgb = cell.fill.fgColor.rgb if cell.fill.fill_type == "solid" else None
+                if cell.value is None or not isinstance(rgb, str) or rgb[-6:] == "000000":
+                    continue
+                near = "".join(f"{max(0, int(rgb[i : i + 2], 16) - 1):02X}" for i in (2, 4, 6))
+                shifted["#" + rgb[-6:].lower()] = "#" + near.lower()
+                cell.fill = PatternFill("solid", start_color="FF" + near, end_color="FF" + near)
+    wb.save(book)
+    assert shifted
+    report = solve_workbook(book, None, SolveOptions())
+    ours, near = next(iter(sorted(shifted.items())))
+    assert f'"{ours}" (rows) and "{near}" (columns)' in report.error, report.error
+    assert "are nearly the same shade" in report.error
+
+
 def test_contradiction_red_unless_red_is_an_ink(tmp_path, capsys):
     """Clues no grid meets (each colour's totals agree): the cells proved to have no colour
     are red, or marked (black, crossed in red) when red is an ink of the puzzle."""

@@ -37,6 +37,15 @@ SPARE_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 RGB = re.compile(r"#?([0-9A-Fa-f]{6}|[0-9A-Fa-f]{3})")
 
 
+SAME_SHADE = 24.0  # RGB distance within which two colours are one ink (a tenth of a shade step)
+
+
+def rgb_distance(a: str, b: str) -> float:
+    """Euclidean distance of two ``#rrggbb`` colours in RGB."""
+    pairs = zip(bytes.fromhex(a[1:]), bytes.fromhex(b[1:]), strict=True)
+    return sum((x - y) ** 2 for x, y in pairs) ** 0.5
+
+
 def parse_rgb(text: str) -> str | None:
     """``FF0000``, ``#ff0000`` or ``f00`` as ``#ff0000``; None when it is no colour."""
     match = RGB.fullmatch(text.strip())

@@ -12,19 +12,14 @@ from __future__ import annotations
 import numpy as np
 
 from ..nonogram.cells import MAX_INKS
-from ..nonogram.colour_puzzle import Palette, parse_rgb
+from ..nonogram.colour_puzzle import SAME_SHADE, Palette, parse_rgb, rgb_distance
 from ..sheets.errors import WorkbookError
 from ..sheets.protocol import Rect
 from ..workbook.address import where
 
 MARK_INK = "#000000"  # an ``x`` or ``1`` typed without a fill
-SAME = 24.0  # RGB distance within which two fills are one ink (a tenth of a shade step)
-
-
-def _distance(a: str, b: str) -> float:
-    """Euclidean distance of two ``#rrggbb`` colours in RGB."""
-    pairs = zip(bytes.fromhex(a[1:]), bytes.fromhex(b[1:]), strict=True)
-    return sum((x - y) ** 2 for x, y in pairs) ** 0.5
+SAME = SAME_SHADE  # RGB distance within which two fills are one ink
+_distance = rgb_distance
 
 
 def same_ink(rgb: str, inks: dict[str, int]) -> str:

@@ -19,7 +19,14 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..nonogram.cells import CERTAIN, colour_bit, every_colour
-from ..nonogram.colour_puzzle import ColourPuzzle, Palette, is_letter, parse_rgb
+from ..nonogram.colour_puzzle import (
+    SAME_SHADE,
+    ColourPuzzle,
+    Palette,
+    is_letter,
+    parse_rgb,
+    rgb_distance,
+)
 from ..nonogram.puzzle import PuzzleError, line_name
 from ..sheets.errors import WorkbookError
 from ..sheets.protocol import Cell, Rect, Sheet, bounds
@@ -137,8 +144,25 @@ def read_colour_puzzle(
     except PuzzleError as exc:
         message = _placed(exc, sheet.name, row_rects, col_rects)
         if exc.line is None:  # colour totals disagree: the colours may not be meant as inks
-            message += f"; {COLOURS_READ}"
+            message += f"; {_near_shades(rows, columns) or COLOURS_READ}"
         raise WorkbookError(message) from None
+
+
+def _near_shades(rows: list, columns: list) -> str:
+    """A row clue colour and a column clue colour too close to be meant apart (a shade
+    picked again from "recent colours"), said so; "" when there are none."""
+    in_rows = {c for line in rows for _, c in line}
+    in_cols = {c for line in columns for _, c in line}
+    pairs = [
+        (a, b)
+        for a in sorted(in_rows - in_cols)
+        for b in sorted(in_cols - in_rows)
+        if rgb_distance(a, b) <= SAME_SHADE
+    ]
+    if not pairs:
+        return ""
+    named = ", ".join(f'"{a}" (rows) and "{b}" (columns)' for a, b in pairs)
+    return f"{named} are nearly the same shade: give each colour's clues one fill"
 
 
 def decoration(lines_rows: list[list[tuple[int, str]]], lines_cols: list[list[tuple[int, str]]]):
