@@ -334,6 +334,26 @@ def test_check_and_hints_name_the_wrong_mark_of_a_half_filled_sheet(tmp_path, ca
     assert said in capsys.readouterr().err
 
 
+def test_a_note_beside_the_drawing_is_not_its_title(tmp_path, capsys):
+    """Notes right of the drawing ("# = black") were printed as the worksheet's title; a
+    title is text above the drawing, and without one the file's name titles it."""
+    for above in ("", "Valentine"):
+        drawing = draw(tmp_path / "heart-notes.xlsx", HEART, title=above)
+        wb = load_workbook(drawing)
+        ws = wb.active
+        ws.cell(3, 2 + len(HEART[0]) + 2, "# = black")
+        ws.cell(4, 2 + len(HEART[0]) + 2, "leave the rest white")
+        wb.save(drawing)
+        out = tmp_path / "sheet.xlsx"
+        assert main(["make", str(drawing), "-o", str(out), "--mono", "--json"]) == 0
+        capsys.readouterr()
+        book = open_book(out)
+        found = read_puzzle(book.sheet(PUZZLE_SHEET), book)
+        from xlsolver.teaching.worksheet import sheet_title
+
+        assert sheet_title(book, found) == (above or "heart-notes")
+
+
 def test_grade_counts_wrong_cells(tmp_path, capsys):
     """Per file the wrong cells are counted and marked; the summary lists every student."""
     sol = picture(HEART)

@@ -69,11 +69,25 @@ def is_image(path: str) -> bool:
     return head.startswith(IMAGE_MAGIC) or (head[:4] == b"RIFF" and head[8:12] == b"WEBP")
 
 
-def run(args: argparse.Namespace) -> int:
-    """Read the drawing, judge it, write the worksheet."""
-    from ..teaching import make_worksheet, read_drawing_file, read_image
+def _read(args: argparse.Namespace, size):
+    """The drawing to make a worksheet of, and where it came from: ``picture`` (an image),
+    ``puzzle`` (a puzzle file or sheet, from its picture) or ``drawing`` (cells drawn)."""
+    from ..teaching import read_drawing_file, read_image
     from ..teaching.puzzle_files import puzzle_drawing, sheet_drawing
     from ..workbook.files import is_workbook
+
+    if args.image:
+        return read_image(args.image, size=size, threshold=args.threshold), "picture"
+    if not is_workbook(args.drawing):  # a puzzle file: its worksheet, from its picture
+        return puzzle_drawing(args.drawing, args.sheet), "puzzle"
+    if args.range is None and (found := sheet_drawing(args.drawing, args.sheet)):
+        return found, "puzzle"  # a puzzle sheet (clues, maybe solved): the worksheet of it
+    return read_drawing_file(args.drawing, sheet=args.sheet, rect=args.range), "drawing"
+
+
+def run(args: argparse.Namespace) -> int:
+    """Read the drawing, judge it, write the worksheet."""
+    from ..teaching import make_worksheet
 
     if args.drawing and not args.image and is_image(args.drawing):
         args.image, args.drawing = args.drawing, None  # a picture given as the drawing
@@ -87,14 +101,7 @@ def run(args: argparse.Namespace) -> int:
         if size is None:
             return fail(f"--size {args.size!r}: expected WIDTHxHEIGHT, e.g. 20x20")
     try:
-        if args.image:
-            drawing = read_image(args.image, size=size, threshold=args.threshold)
-        elif not is_workbook(args.drawing):  # a puzzle file: its worksheet, from its picture
-            drawing = puzzle_drawing(args.drawing, args.sheet)
-        elif args.range is None and (found := sheet_drawing(args.drawing, args.sheet)):
-            drawing = found  # a puzzle sheet (clues, maybe solved): the worksheet of it
-        else:
-            drawing = read_drawing_file(args.drawing, sheet=args.sheet, rect=args.range)
+        drawing, origin = _read(args, size)
         verdict, path = make_worksheet(
             drawing,
             args.output,
@@ -135,5 +142,12 @@ def run(args: argparse.Namespace) -> int:
     palette = getattr(verdict, "palette", None)  # a ColourVerdict's
     if palette is not None and not args.json:
         n = len(palette.inks)
-        print(f"  a colour puzzle, from the drawing's {n} fill colours (--mono: black and white)")
+        whence = {
+            "drawing": "the drawing's {n} fill colours",
+            "picture": "the picture's {n} colours",
+        }
+        if origin == "puzzle":
+            print(f"  a colour puzzle in {n} colours")
+        else:
+            print(f"  a colour puzzle, from {whence[origin].format(n=n)} (--mono: black and white)")
     return code

@@ -123,12 +123,15 @@ def _bounds(mask: np.ndarray) -> tuple[int, int, int, int] | None:
 
 
 def _title(sheet: Sheet, used: Rect, rect: Rect) -> str:
-    """The first text of two or more characters outside the drawing (a title), else ""."""
+    """The first text of two or more characters above the drawing (a title), else "".
+    Text beside or below it is a note (``# = black``, ``leave the rest white``), not a
+    title: the worksheet is then titled by the file's name."""
     top, left, _, _ = used
     for i, row in enumerate(sheet.read_values(used)):
         for j, v in enumerate(row):
             r, c = top + i, left + j
-            if not holds(rect, (r, c)) and isinstance(v, str) and len(v.strip()) > 1:
+            above = r < rect[0]
+            if above and not holds(rect, (r, c)) and isinstance(v, str) and len(v.strip()) > 1:
                 return v.strip()
     return ""
 
