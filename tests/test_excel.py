@@ -305,3 +305,18 @@ def test_formulas_giving_empty_text_are_empty_clue_places(caller):
     excel.solve()
     grid = grid_of(book, puzzle, (top, left))
     assert puzzle.is_solution(np.array([[cell[0] == GREY for cell in row] for row in grid]))
+
+
+def test_a_failed_formula_clue_is_named_in_excel_too(caller):
+    """A clue cell whose formula failed (=1/0): xlwings gives None for an error value
+    unless asked, so the sheet read a clue place as empty ("rows hold … columns …", no
+    cell named); it is named as the command line names it in the file."""
+    book, puzzle, (top, left) = template_book(ROWS)
+    sheet = book.sheets.active
+    clue = next((top, c) for c in range(left - 1, 0, -1) if sheet.cell(top, c).value)
+    sheet.cell(*clue).value, sheet.cell(*clue).formula = "#DIV/0!", "=1/0"
+    caller["book"] = book
+    excel.solve()
+    (prompt, _, _) = book.app.alerts[0]
+    ref = f"{column_letter(clue[1])}{clue[0]}"
+    assert f"Puzzle!{ref}: clue #DIV/0! is an error value (a formula that failed)" in prompt

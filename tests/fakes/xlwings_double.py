@@ -17,6 +17,9 @@ from xlwings.utils import hex_to_rgb
 
 CELL_REF = re.compile(r"^\$?([A-Z]+)\$?(\d+)$")
 MAX_AREA_ADDRESS = 255
+EXCEL_ERRORS = frozenset(  # a failed formula's value, as Excel shows it
+    {"#DIV/0!", "#N/A", "#NAME?", "#NULL!", "#NUM!", "#REF!", "#VALUE!"}
+)
 
 
 @dataclass
@@ -365,9 +368,11 @@ class FakeRange:
         """``range.api``: the COM range, as far as protection goes."""
         return FakeRangeCom(self)
 
-    def options(self, ndim=None, **kwargs) -> FakeRange:
-        """``range.options(ndim=2)``."""
+    def options(self, ndim=None, err_to_str=False, **kwargs) -> FakeRange:
+        """``range.options(ndim=2, err_to_str=True)``: as xlwings, a cell's error value
+        (``#DIV/0!``) reads as None unless ``err_to_str``."""
         self._ndim = ndim
+        self._err_to_str = err_to_str
         return self
 
     @property
@@ -378,6 +383,8 @@ class FakeRange:
             [self.sheet.cells.get((r, c), FakeCell()).value for c in range(left, right + 1)]
             for r in range(top, bottom + 1)
         ]
+        if not getattr(self, "_err_to_str", False):
+            rows = [[None if v in EXCEL_ERRORS else v for v in row] for row in rows]
         if self._ndim == 2:
             return rows
         if len(rows) == 1 and len(rows[0]) == 1:

@@ -148,8 +148,10 @@ class XwSheet(SheetBase):
 
     def read_values(self, rect: Rect) -> list[list[object]]:
         """Cell values of a rectangle, row by row (``None`` for empty cells and for the
-        cells a merge covers, which a file written by LibreOffice may still fill)."""
-        values = [[_plain(v) for v in row] for row in self._range(rect).options(ndim=2).value]
+        cells a merge covers, which a file written by LibreOffice may still fill; a failed
+        formula's error as text, ``#DIV/0!``, as a file keeps it)."""
+        read = self._range(rect).options(ndim=2, err_to_str=True)  # #N/A as the cell shows it
+        values = [[_plain(v) for v in row] for row in read.value]
         if any(v is not None for row in values for v in row):
             self._blank_covered(rect, values)
         if any(v is None for row in values for v in row):
