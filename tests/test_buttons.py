@@ -23,7 +23,7 @@ from xlsolver.nonogram.cells import BLACK, BLANK, COLOUR
 from xlsolver.pentomino.board import make_board
 from xlsolver.pentomino.sheet import PIECE_FILLS
 from xlsolver.sheets.openpyxl_sheet import new_book, open_book
-from xlsolver.sheets.protocol import WHITE_STYLE
+from xlsolver.sheets.protocol import WHITE_STYLE, Style
 from xlsolver.workbook.template import HEIGHT_CELL, TOTALS_CELL, WIDTH_CELL, plan
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -582,6 +582,24 @@ def test_clear_clears_the_grid_solve_reads_and_nothing_beside_it(tmp_path):
     assert outcome.message == "cleared the 9×9 grid", outcome.message
     at = (own.row, own.column)
     assert sheet.read_fills((*at, *at)) == [["#808080"]]
+
+
+def test_clear_clears_a_grid_a_typed_number_and_a_coloured_table_confuse(tmp_path):
+    """The tester's 5×5: a table of numbers filled blue two columns right, and a 7 typed
+    just right of the grid after Solve. Read unchecked (Clear's fallback), the table's
+    colour made a colour puzzle that was still validated, so Clear refused."""
+    source = tmp_path / "typo.xlsx"
+    _, grid = _template_sheet(source, ["#.#.#", "#####", "..#..", ".###.", "#...#"])
+    book = open_book(source)
+    sheet = book.sheets()[0]
+    for r in range(grid[0], grid[2] + 1):
+        sheet.write_values((r, grid[3] + 3), [[r * 3]])
+        sheet.paint([(r, grid[3] + 3)], Style("table", fill="#4040A0"))
+    assert solve(book, sheet).ok
+    sheet.write_values((grid[0] + 2, grid[3] + 1), [[7]])
+    outcome = clear(book, sheet)
+    assert outcome.message == "cleared the 5×5 grid", outcome.message
+    assert all(f is None for row in sheet.read_fills(grid) for f in row)
 
 
 def test_hint_on_a_full_grid_that_breaks_the_clues_marks_the_wrong_cell(tmp_path):

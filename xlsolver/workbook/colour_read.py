@@ -140,6 +140,7 @@ def read_colour_puzzle(
             palette,
             title=sheet.name,
             meta={"sheet": sheet.name},
+            validate=check,  # unchecked: to clear a grid whose clues a typo broke
         )
     except PuzzleError as exc:
         message = _placed(exc, sheet.name, row_rects, col_rects)
