@@ -238,6 +238,9 @@ def test_convert_of_a_worksheet_gives_one_puzzle_with_its_key_as_goal(tmp_path, 
         goal = np.asarray(back.meta["goal"])
         assert back.is_solution(goal if goal.dtype == bool else goal.astype(int))
         assert 'goal "' in out.read_text()
+        alone = tmp_path / f"{source.stem}-puzzle.non"  # the Puzzle sheet picked: the same
+        assert run(capsys, "convert", sheet, "--sheet", "Puzzle", "-o", alone)[0] == 0
+        assert alone.read_text() == out.read_text()
     sheet = tmp_path / f"{DANCER.stem}.xlsx"
     assert run(capsys, "convert", sheet, "--sheet", KEY_SHEET, "-o", tmp_path / "k.non")[0] == 0
     (found,) = find_puzzles(open_book(sheet), sheet=KEY_SHEET)

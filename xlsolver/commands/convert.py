@@ -96,7 +96,8 @@ def _answer_key_as_goal(book, found: list) -> tuple[list, object]:
 
     keys = [f for f in found if f.sheet == KEY_SHEET]
     others = [f for f in found if f.sheet != KEY_SHEET]
-    if len(keys) != 1 or len(others) != 1:
+    has_key = KEY_SHEET in [s.name for s in book.sheets()]  # also when --sheet picked Puzzle
+    if len(keys) > 1 or len(others) != 1 or not has_key:
         return found, None
     picture = answer_key_picture(book, others[0])
     return (found, None) if picture is None else (others, picture)
