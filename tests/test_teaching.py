@@ -354,6 +354,19 @@ def test_a_note_beside_the_drawing_is_not_its_title(tmp_path, capsys):
         assert sheet_title(book, found) == (above or "heart-notes")
 
 
+def test_grade_of_an_untouched_sheet_does_not_point_at_the_verdict_sheet(tmp_path, capsys):
+    """A worksheet of a puzzle with several solutions carries make's Verdict sheet (its
+    own fills): an untouched copy handed back was said to hold marks there."""
+    key, code = make(tmp_path, DIAGONAL, "diagonal")
+    assert code == 0 and "Verdict" in load_workbook(key).sheetnames
+    blank = tmp_path / "blank.xlsx"
+    shutil.copy(key, blank)
+    capsys.readouterr()
+    main(["grade", str(blank), "--key", str(key), "--out", str(tmp_path / "g")])
+    said = capsys.readouterr().out
+    assert "nothing filled in on the grid" in said and "Verdict" not in said, said
+
+
 def test_grade_counts_wrong_cells(tmp_path, capsys):
     """Per file the wrong cells are counted and marked; the summary lists every student."""
     sol = picture(HEART)

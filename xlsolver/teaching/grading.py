@@ -40,7 +40,7 @@ from ..workbook.files import (
 )
 from ..workbook.layout import NoPuzzleError, SheetPuzzle, read_puzzle
 from ..workbook.marks import read_black, read_states
-from .worksheet import KEY_SHEET, PUZZLE_SHEET, puzzle_sheet, sheet_title
+from .worksheet import KEY_SHEET, PUZZLE_SHEET, VERDICT_SHEET, puzzle_sheet, sheet_title
 
 NAME_LABELS = frozenset({"name", "student", "名前", "氏名", "なまえ"})
 NAME_SEARCH_COLUMNS = 8  # a name stands at most this many cells right of its label
@@ -300,10 +300,11 @@ def read_marked(sheet: Sheet, grid: Rect) -> np.ndarray:
 
 
 def marks_elsewhere(book, found: SheetPuzzle) -> str | None:
-    """The first other sheet (not the answer key) with marks in the grid's cells: where a
-    student may have written the answer instead."""
+    """The first other sheet (not the answer key, nor make's Verdict sheet) with marks in
+    the grid's cells: where a student may have written the answer instead."""
+    ours = (found.sheet, KEY_SHEET, VERDICT_SHEET)  # the sheets make wrote beside it
     for other in book.sheets():
-        if other.name not in (found.sheet, KEY_SHEET) and read_marked(other, found.grid).any():
+        if other.name not in ours and read_marked(other, found.grid).any():
             return other.name
     return None
 
