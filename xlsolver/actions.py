@@ -275,7 +275,7 @@ def _hint_one(book: Book, sheet: Sheet, found) -> Outcome:
                 ok=False,
             )
     if blamed == "none":  # said at once, not after hints that lead nowhere
-        return Outcome(_no_solution(found.puzzle), ok=False)
+        return Outcome(_no_solution(_unmet_line(found.puzzle)), ok=False)
     if isinstance(blamed, tuple):
         step, reason = blamed
     else:
@@ -287,8 +287,9 @@ def _hint_one(book: Book, sheet: Sheet, found) -> Outcome:
         if step is None:
             return Outcome("no further deduction from the painted cells", ok=False)
         reason = hint_message(step, found.puzzle)
-        if step.rule == RULE_DISCREPANCY and _clues_contradict(found.puzzle):
-            reason = _no_solution(found.puzzle)
+        unmet = _unmet_line(found.puzzle) if step.rule == RULE_DISCREPANCY else None
+        if unmet is not None:  # the clues alone clash: no painting is to blame
+            reason = _no_solution(unmet)
     by_colour: dict[int, list[Cell]] = {}
     for r, c, state in step.cells:
         by_colour.setdefault(state & COLOUR, []).append(found.cell(r, c))
@@ -305,9 +306,9 @@ def _blamed(found, seconds: float) -> tuple[Step, str] | str | None:
     surfaced could land on a right cell). None when no single painted cell is wrong (or
     the clues alone have no solution); ``"time"`` when the button's time ran out first."""
     from .workbook.address import cell_ref
-    from .workbook.answer import wrong_givens_or_time
+    from .workbook.answer import wrong_marks
 
-    wrong = wrong_givens_or_time(found, time_limit=seconds)
+    wrong = wrong_marks(found.puzzle, found.givens, time_limit=seconds)
     if wrong is None or isinstance(wrong, str):
         return wrong
     cells = [(int(r), int(c), DISCREPANCY) for r, c in zip(*np.nonzero(wrong), strict=True)]
@@ -330,11 +331,6 @@ def _leave_note(sheet: Sheet, found, cells: list[Cell], reason: str) -> None:
         sheet.set_note(free[0], f"{HINT_PREFIX}: {reason}")
 
 
-def _clues_contradict(puzzle) -> bool:
-    """True when line logic on the clues alone (nothing painted) runs into a contradiction."""
-    return _unmet_line(puzzle) is not None
-
-
 def _unmet_line(puzzle):
     """The line where line logic on the clues alone runs into a contradiction, or None."""
     from .nonogram.board import Board, Contradiction
@@ -347,11 +343,11 @@ def _unmet_line(puzzle):
     return None
 
 
-def _no_solution(puzzle) -> str:
-    """The hint for clues no grid meets, naming the line where line logic finds it."""
+def _no_solution(line) -> str:
+    """The hint for clues no grid meets, naming the line where line logic finds it (None:
+    line logic alone does not, a search did)."""
     from .hints.words import line_words
 
-    line = _unmet_line(puzzle)
     where = f" ({line_words(line, 'en')})" if line is not None else ""
     return f"no solution: the clues cannot all be met, whatever is painted{where}"
 

@@ -142,12 +142,9 @@ def run(args: argparse.Namespace) -> int:
     palette = getattr(verdict, "palette", None)  # a ColourVerdict's
     if palette is not None and not args.json:
         n = len(palette.inks)
-        whence = {
-            "drawing": "the drawing's {n} fill colours",
-            "picture": "the picture's {n} colours",
-        }
         if origin == "puzzle":
             print(f"  a colour puzzle in {n} colours")
         else:
-            print(f"  a colour puzzle, from {whence[origin].format(n=n)} (--mono: black and white)")
+            inks = f"{n} fill colours" if origin == "drawing" else f"{n} colours"
+            print(f"  a colour puzzle, from the {origin}'s {inks} (--mono: black and white)")
     return code

@@ -276,7 +276,7 @@ class UnoSheet(SheetBase):
         shown as TRUE or FALSE as a ``bool``, as openpyxl reads them from a file.
         """
         values = [[_plain(v) for v in row] for row in self._range(rect).getDataArray()]
-        self._empty_results(rect, values)
+        self._formula_results(rect, values)
         if any(v is not None for row in values for v in row):  # Calc keeps covered values
             blank_covered(values, rect, self._merges_in(self._used_area()))
         if any(isinstance(v, (int, float)) for row in values for v in row):
@@ -288,7 +288,7 @@ class UnoSheet(SheetBase):
                         values[i][j] = bool(v) if kinds[i][j] & LOGICAL else from_serial(v)
         return values
 
-    def _empty_results(self, rect: Rect, values: list[list[object]]) -> None:
+    def _formula_results(self, rect: Rect, values: list[list[object]]) -> None:
         """``""`` for the formulas whose result is empty text: the data array gives ``""``
         for them and for empty cells alike, and Calc always has a formula's result; a
         failed formula's error as the cell shows it (``#DIV/0!``), as a file keeps it."""

@@ -2,7 +2,7 @@
 
 A drawing in one colour stays a black-and-white picture; two colours or more make a
 colour drawing, whose inks are the fills in the order they first appear (row by row),
-named by their ``#rrggbb`` and lettered a, b, c, …; a fill within SAME of an earlier
+named by their ``#rrggbb`` and lettered a, b, c, …; a fill within SAME_SHADE of an earlier
 ink (``#fe0101`` beside ``#ff0000``) is that ink, as paper and a student cannot tell
 them apart.
 """
@@ -18,13 +18,11 @@ from ..sheets.protocol import Rect
 from ..workbook.address import where
 
 MARK_INK = "#000000"  # an ``x`` or ``1`` typed without a fill
-SAME = SAME_SHADE  # RGB distance within which two fills are one ink
-_distance = rgb_distance
 
 
 def same_ink(rgb: str, inks: dict[str, int]) -> str:
     """The earlier ink ``rgb`` is too close to tell apart from, else ``rgb`` itself."""
-    return next((ink for ink in inks if _distance(rgb, ink) <= SAME), rgb)
+    return next((ink for ink in inks if rgb_distance(rgb, ink) <= SAME_SHADE), rgb)
 
 
 def drawing_colours(

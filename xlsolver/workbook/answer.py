@@ -69,22 +69,14 @@ def wrong_givens(found: SheetPuzzle, *, time_limit: float | None) -> np.ndarray 
     """The givens every solution of the clues alone disagrees with (a mask), None when
     the clues alone have no solution (or the time ran out) or no single given is wrong
     (they only clash together). The command line and the Hint button blame these."""
-    wrong = wrong_givens_or_time(found, time_limit=time_limit)
+    wrong = wrong_marks(found.puzzle, found.givens, time_limit=time_limit)
     return None if isinstance(wrong, str) else wrong
-
-
-def wrong_givens_or_time(
-    found: SheetPuzzle, *, time_limit: float | None
-) -> np.ndarray | str | None:
-    """:func:`wrong_givens`, but ``"time"`` when the time limit stopped the solve and
-    ``"none"`` when the clues alone have no solution."""
-    return wrong_marks(found.puzzle, found.givens, time_limit=time_limit)
 
 
 def wrong_marks(puzzle, givens: np.ndarray, *, time_limit: float | None):
     """The marks (uint8 states of a black-and-white grid) every solution of the clues
-    alone disagrees with, as a mask; None when no single mark is; ``"time"`` or
-    ``"none"`` (no solution at all) as :func:`wrong_givens_or_time` says."""
+    alone disagrees with, as a mask; None when no single mark is; ``"time"`` when the
+    time limit stopped the solve, ``"none"`` when the clues alone have no solution."""
     from ..nonogram.analyzer import solve
 
     free = solve(puzzle, max_solutions=2, time_limit=time_limit, common=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..nonogram.cells import BLACK_CONC, BLANK, WHITE_CONC
-from ..sheets.protocol import Rect, Sheet
+from ..sheets.protocol import DISCREPANCY_STYLE, Rect, Sheet
 from .clues import normalise
 
 # A checkbox cell (Excel's and Google Sheets' checkboxes) holds TRUE or FALSE: ticked is
@@ -21,7 +21,7 @@ TICKED, UNTICKED = "☑", "☐"
 BLACK_MARKS = frozenset({"1", "■", "#", "x", "●", "o", "◼", "█", TICKED})
 WHITE_MARKS = frozenset({"0", "×", "・", ".", "·", "-", "/", "✕", "✗", "□"})
 SYMBOLS = (BLACK_MARKS | WHITE_MARKS | {UNTICKED}) - {"0", "1"}  # marks never clues
-FLAG_RED = "#ff0000"  # Hint and Solve paint a wrong mark so; the mark under it stays
+FLAG_RED = DISCREPANCY_STYLE.fill.lower()  # Hint and Solve paint a wrong mark so
 DARK = 0.7  # fills darker than this (relative luminance) are black givens
 PAPER = 0.95  # fills lighter than this count as unfilled paper
 
