@@ -764,6 +764,7 @@ def _note_cases(folder: Path) -> list[Case]:
 
     path = _book(folder, "notes-lone-clues", dotted)
     out.append(Case("notes-lone-clues", path, [Expect("Puzzle", dot, DOT, ignored=("D17 note",))]))
+    out += _tick_cases(folder)
     path = _book(folder, "notes-number-beside", typed({"P4": 7}))
     out.append(
         Case(
@@ -784,6 +785,49 @@ def _note_cases(folder: Path) -> list[Case]:
             area="Puzzle!B3:O15",
         )
     )
+    return out
+
+
+def _tick_cases(folder: Path) -> list[Case]:
+    """Ticks where a player records the lines done: a column of checkboxes left of the row
+    clues, a row of x above the column clues (set aside, listed as ticks); an x typed
+    among a line's clues is still a clue that is not a number."""
+    out = []
+    house = grid_ref(HOUSE, 6, 6)
+    solution = pic(HOUSE)
+
+    def checkbox_column(ws, wb):  # the row clues of HOUSE reach column B
+        puzzle_at(ws, HOUSE, 6, 6)
+        ws["A5"] = "done"
+        for i in range(10):
+            ws.cell(6 + i, 1).value = i % 3 == 0
+
+    def x_row(ws, wb):  # the column clues of HOUSE reach row 2
+        puzzle_at(ws, HOUSE, 6, 6)
+        for j in (0, 1, 2, 5, 9):
+            ws.cell(1, 6 + j, "x")
+
+    def checkbox_grid(ws, wb):  # Google Sheets: every grid cell and the done column ticks
+        checkbox_column(ws, wb)
+        for (r, c), v in np.ndenumerate(solution):
+            ws.cell(6 + r, 6 + c).value = bool(v) and r < 4
+
+    for name, fill, ignored, givens in (
+        ("ticks-checkbox-column", checkbox_column, ("A5 note", "A6:A15 ticks"), False),
+        ("ticks-x-row", x_row, ("F1:O1 ticks",), False),
+        ("ticks-checkbox-grid", checkbox_grid, ("A5 note", "A6:A15 ticks"), True),
+    ):
+        path = _book(folder, name, fill)
+        out.append(
+            Case(name, path, [Expect("Puzzle", house, HOUSE, ignored=ignored)], givens=givens)
+        )
+
+    def x_among_clues(ws, wb):
+        puzzle_at(ws, HOUSE, 6, 6)
+        ws["D6"] = "x"  # between row 6's clues and the grid: a clue, mistyped
+
+    path = _book(folder, "ticks-x-among-clues", x_among_clues)
+    out.append(Case("ticks-x-among-clues", path, error=r'^Puzzle!D6: clue "x" is not a number'))
     return out
 
 

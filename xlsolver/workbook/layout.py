@@ -25,7 +25,7 @@ from ..nonogram.colour_puzzle import ColourPuzzle
 from ..nonogram.puzzle import Puzzle, PuzzleError, line_name
 from ..sheets.errors import WorkbookError
 from ..sheets.protocol import Book, Cell, Rect, Sheet, bounds, holds, is_error_value
-from .address import rect_ref, where
+from .address import cell_ref, rect_ref, where
 from .bands import band_top, dimensions, line_clues
 from .blocks import MIN_DRAWING, blocks, looks_like_puzzle, typed_drawing
 from .clues import BadClue, parse_clues, parse_size
@@ -33,9 +33,9 @@ from .colour_read import colour_givens, read_colour_puzzle
 from .finder import LEFTOVER_CLUES, Frame, Grid, ambiguous, close_parts, find_grids, leftovers
 from .marks import luminance, read_states
 from .notes import advice as note_advice
-from .notes import clue_set_aside, reported, set_aside
+from .notes import clue_set_aside, marks_aside, reported, set_aside, tick_labels
 from .notes import labels as note_labels
-from .scan import CLUE, EMPTY, JUNK, STRONG, Facts, NoPuzzleError, scan
+from .scan import CLUE, EMPTY, JUNK, MARK, STRONG, Facts, NoPuzzleError, scan
 from .totals import cells_of, set_boxed_totals_aside, set_totals_aside
 
 GRID_NAME, ROW_NAME, COL_NAME, SIZE_NAME = "PuzzleGrid", "RowClues", "ColClues", "PuzzleSize"
@@ -448,12 +448,61 @@ def _without_notes(
             continue
         if not clue_set_aside(before, notes, facts, [_footprint(p) for p in found]):
             return found
+    aside = facts.kind.copy()  # the notes set aside, as the culprits are looked for
+    found = _ticks_aside(sheet, facts, before, size, **kw)
+    if found:
+        return found
+    facts.kind = aside
     if _names_a_failed_formula(facts, str(first)):
         raise first  # #N/A in a clue band: that cell is what to mend, not a note beside
     culprits, footprint = _culprits(sheet, facts, dims, dims_cells, notes, kw["check"])
     if not culprits:
         raise first
     raise WorkbookError(note_advice(sheet.name, str(first), culprits, footprint)) from None
+
+
+def _ticks_aside(
+    sheet: Sheet, facts: Facts, before: np.ndarray, size: dict | None, **kw
+) -> list[SheetPuzzle] | None:
+    """The sheet read with its notes and the marks beside its clues set aside (a column
+    of ticks for the lines done); None when that does not read, or a mark set aside
+    stands among a puzzle's clues (there it was a mistyped clue)."""
+    facts.kind = before.copy()
+    dims, dims_cells = dimensions(facts)
+    dims, dims_cells, notes = set_aside(facts, before, size or dims, dims_cells)
+    marks = marks_aside(facts)
+    found: list[SheetPuzzle] = []
+    for _ in range(2):  # the marks within the grids found are the player's: read again
+        if not marks:
+            return None
+        try:
+            found = _read_found(
+                sheet, facts, dims, dims_cells, notes={**notes, **dict.fromkeys(marks, False)}, **kw
+            )
+        except WorkbookError:
+            return None
+        inside = {c for c in marks if any(holds(p.grid, c) for p in found)}
+        if not inside:
+            break
+        marks -= inside
+        for cell in inside:
+            facts.kind[facts.index(cell)] = MARK
+    else:
+        return None
+    among = any(holds(_footprint(p), c) for p in found for c in marks)  # a mistyped clue
+    astray = any(not any(_in_line(p.grid, c) for p in found) for c in marks)  # a drawing's
+    if among or astray or clue_set_aside(before, notes, facts, [_footprint(p) for p in found]):
+        return None
+    for p in found:  # one label a run of ticks, not one note a tick
+        mine = {c for c in marks if f"{cell_ref(c)} note" in p.ignored}
+        p.ignored = [i for i in p.ignored if i not in note_labels(sorted(mine))]
+        p.ignored += tick_labels(mine)
+    return found
+
+
+def _in_line(grid: Rect, cell: Cell) -> bool:
+    """True when a cell stands in one of a grid's rows or columns (a tick for that line)."""
+    return grid[0] <= cell[0] <= grid[2] or grid[1] <= cell[1] <= grid[3]
 
 
 def _names_a_failed_formula(facts: Facts, message: str) -> bool:

@@ -13,7 +13,12 @@ clue: a single dot's lone ``1``). Notes are
 - a width/height label typed against the clues (``Rows:`` beside the row clues): the
   number beside it is a clue, not a size.
 
-The cells set aside are reported with the puzzle (``ignored``: ``"Q4 note"``). When the
+Last, marks beside the clues are set aside: a column of ticks (checkboxes, ``x``) left of
+the row clues or a row of them above the column clues, where a player records the lines
+done. A mark is never a clue; marks within the grid stay (they are the player's cells).
+
+The cells set aside are reported with the puzzle (``ignored``: ``"Q4 note"``, ``"B4:B8
+ticks"``). When the
 second reading fails too, the clue cells are taken away one at a time: a cell beside the
 puzzle without which the sheet reads is named in the first reading's error, with the
 ``--range`` that leaves it out; otherwise the first reading's error stands as it was.
@@ -24,7 +29,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..sheets.protocol import Cell, Rect, holds
-from .address import cell_ref, where
+from .address import cell_ref, rect_ref, where
 from .bands import LABEL_OFFSETS
 from .clues import dimension_label
 from .scan import CLUE, EMPTY, JUNK, MARK, RULER, TEXT, Facts
@@ -117,6 +122,29 @@ def set_aside(
             facts.kind[i, j] = EMPTY
             notes.setdefault(cell, bool(text[i, j]))
     return dims, used, notes
+
+
+def marks_aside(facts: Facts) -> set[Cell]:
+    """Set every mark of a scanned sheet aside (its cells become EMPTY); their cells."""
+    found = np.argwhere(facts.kind == MARK)
+    facts.kind[facts.kind == MARK] = EMPTY
+    return {facts.cell(int(i), int(j)) for i, j in found}
+
+
+def tick_labels(cells: set[Cell]) -> list[str]:
+    """``A6:A15 ticks`` per column of marks set aside, then ``F1:O1 ticks`` per row of
+    the others (a range from the first mark to the last: unticked cells between)."""
+    out, left = [], set(cells)
+    for axis in (1, 0):  # a column holds the marks of its cells' column index
+        lines: dict[int, list[Cell]] = {}
+        for cell in left:
+            lines.setdefault(cell[axis], []).append(cell)
+        for key in sorted(lines):
+            line = sorted(lines[key])
+            if len(line) > 1 or axis == 0:
+                out.append(f"{rect_ref((*line[0], *line[-1]))} ticks")
+                left -= set(line)
+    return out
 
 
 def clue_set_aside(before: np.ndarray, notes: dict[Cell, bool], facts: Facts, boxes) -> bool:
