@@ -419,3 +419,80 @@ def test_a_signal_breaks_a_sat_search_without_a_time_limit() -> None:
     word, signum, seconds = done.stdout.split()
     assert (word, int(signum)) == ("stopped", signal.SIGTERM)
     assert float(seconds) < 5, seconds
+
+
+def _dies_on_faase(source, target, options, in_place):
+    """A worker that the system kills on one file (as the OOM killer would)."""
+    from xlsolver.commands.solve_workbooks import FileReport
+
+    if "faase" in source:
+        os._exit(9)
+    return FileReport(source, target=target)
+
+
+def test_a_worker_that_dies_costs_its_files_not_the_run(tmp_path, monkeypatch, capsys):
+    """A --jobs worker killed mid-run (the OOM killer, kill -9) gave a BrokenProcessPool
+    traceback, exit 1 and no line for any file: every file is reported, the lost ones say
+    so, and the exit status is 2."""
+    from xlsolver.cli import main
+    from xlsolver.commands import solve_workbooks
+
+    monkeypatch.setattr(solve_workbooks, "_run_one", _dies_on_faase)  # forked workers see it
+    names = ["a.xlsx", "faase.xlsx", "z.xlsx"]
+    for name in names:
+        shutil.copy(WORKBOOKS / "small.xlsx", tmp_path / name)
+    code = main(["solve", *(str(tmp_path / n) for n in names), "--jobs", "2"])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert "Traceback" not in err and "BrokenProcessPool" not in err, err
+    assert (
+        f"{tmp_path / 'faase.xlsx'}: not solved: the process solving it ended unexpectedly" in err
+    )
+
+
+def test_each_file_is_reported_when_done_so_a_stop_keeps_what_finished(tmp_path, monkeypatch):
+    """Results were printed only after the whole batch: a Ctrl-C late in a long run lost
+    the lines of every file finished. Each is passed on as soon as it and those before it
+    are done."""
+    from xlsolver.commands import solve_workbooks
+    from xlsolver.processes import Stopped
+    from xlsolver.workbook.batch import SolveOptions
+
+    calls = []
+
+    def run_one(source, target, options, in_place):
+        if source.endswith("b.xlsx"):
+            raise Stopped(signal.SIGINT)
+        return solve_workbooks.FileReport(source)
+
+    monkeypatch.setattr(solve_workbooks, "_run_one", run_one)
+    paths = [tmp_path / "a.xlsx", tmp_path / "b.xlsx"]
+    with pytest.raises(Stopped):
+        solve_workbooks._solve_all(paths, [None, None], SolveOptions(), 1, False, calls.append)
+    assert [r.source for r in calls] == [str(tmp_path / "a.xlsx")]
+
+
+def _dies_on_the_dancer(puzzle, options, progress=None):
+    """A puzzle worker that the system kills on the 5-wide Dancer."""
+    from xlsolver.nonogram.analyzer import solve
+
+    if puzzle.width == 5:
+        os._exit(9)
+    limit, time_limit, method = options
+    return solve(puzzle, max_solutions=limit, time_limit=time_limit, method=method)
+
+
+def test_a_puzzle_worker_that_dies_ends_the_run_with_one_line(monkeypatch, capsys):
+    """The same for puzzle files: what was solved before is printed, then one line naming
+    the puzzle lost (not a BrokenProcessPool traceback and exit 1), exit 2."""
+    from xlsolver.cli import main
+    from xlsolver.commands import solve as solve_command
+
+    monkeypatch.setattr(solve_command, "solve_one", _dies_on_the_dancer)
+    taai, dancer = DATA / "taai2011-first3-questions.txt", DATA / "webpbn-00001-dancer.non"
+    code = main(["solve", str(taai), str(dancer), "--jobs", "2", "--json"])
+    out, err = capsys.readouterr()
+    assert code == 2, err
+    assert "Traceback" not in err and "BrokenProcessPool" not in err, err
+    assert err.startswith(f"xlsolver: {dancer}: not solved: the process solving it ended")
+    assert len(out.splitlines()) == 3  # the three TAAI puzzles before it

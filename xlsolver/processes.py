@@ -32,6 +32,11 @@ _watch_read: int | None = None  # the watchdog pipe (not Linux): children read, 
 _watch_write: int | None = None
 
 
+LOST_WORKER = (
+    "the process solving it ended unexpectedly (stopped by the system, perhaps out of memory)"
+)
+
+
 class Stopped(BaseException):
     """The run was stopped by a signal (SIGINT or SIGTERM)."""
 

@@ -159,6 +159,7 @@ def solve_files(args: argparse.Namespace, paths: list[str]) -> int:
     """
     from ..formats import FormatError, read_entries
     from ..nonogram.result import CONTRADICTION, INVALID, TIMEOUT
+    from ..processes import LOST_WORKER
 
     limit = 1 if args.first else max(2, args.count or 2)
     options = (limit, args.time_limit, args.method)
@@ -183,7 +184,16 @@ def solve_files(args: argparse.Namespace, paths: list[str]) -> int:
                     _emit(args, record, None, bar)
                     code = max(code, EXIT_BAD_INPUT)
                     continue
-                result = next(results)
+                try:
+                    result = next(results)
+                except LostWorker:
+                    bar.write(
+                        f"xlsolver: {path}{f' #{index}' if index > 1 else ''}: not solved: "
+                        f"{LOST_WORKER}; nor were the puzzles after it",
+                        file=sys.stderr,
+                    )
+                    bar.close()
+                    return EXIT_BAD_INPUT
                 record.update(result.to_json())
                 if result.status == INVALID:
                     at = entry.meta.get("line")
@@ -240,7 +250,21 @@ def _solver(puzzles: list, options: tuple, jobs: int, title: str = "") -> Iterat
 
     with worker_pool(jobs) as pool:
         chunk = max(1, min(4, len(puzzles) // (4 * jobs)))  # every worker busy, even for few
-        yield pool.map(solve_one, puzzles, [options] * len(puzzles), chunksize=chunk)
+        yield _guarded(pool.map(solve_one, puzzles, [options] * len(puzzles), chunksize=chunk))
+
+
+class LostWorker(Exception):
+    """A worker process ended unexpectedly (killed, out of memory): the pool is broken."""
+
+
+def _guarded(results: Iterator) -> Iterator:
+    """The pool's results, a broken pool said as LostWorker (not a traceback)."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    try:
+        yield from results
+    except BrokenProcessPool:
+        raise LostWorker from None
 
 
 class _NoBar:

@@ -13,12 +13,14 @@ import json
 import os
 import re
 import sys
+from collections.abc import Callable
 from concurrent.futures import as_completed
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 from ..exits import EXIT_BAD_INPUT, EXIT_OK
 from ..formats import STDIN
-from ..processes import Stopped, stop_received, worker_pool
+from ..processes import LOST_WORKER, Stopped, stop_received, worker_pool
 from ..sheets.errors import WorkbookError
 from ..sheets.xlsx_parts import left_out_note
 from ..workbook.batch import FileReport, SolveOptions, solve_puzzle_files, solve_workbook
@@ -104,13 +106,24 @@ def _run_one(source: str, target: str | None, options: SolveOptions, in_place: b
         return FileReport(source, error=f"{source}: {type(exc).__name__}: {exc}")
 
 
+LOST = f"not solved: {LOST_WORKER}; solve it again on its own"
+
+
 def _solve_all(
-    paths: list[Path], targets: list[Path | None], options: SolveOptions, jobs: int, in_place: bool
+    paths: list[Path],
+    targets: list[Path | None],
+    options: SolveOptions,
+    jobs: int,
+    in_place: bool,
+    on_report: Callable[[FileReport], None] = lambda report: None,
 ) -> list[FileReport]:
     """Solve the files, in parallel when there are several, with one progress bar.
 
     Files LibreOffice reads (.ods, .xls, …) are solved in this process, one after the
     other, so that one LibreOffice serves the whole run; the others go to the pool.
+    Each report goes to ``on_report`` in the order of the files, as soon as it and
+    those before it are done, so a run stopped part way has said what it finished.
+    A worker that dies (killed, out of memory) costs the files it had: each is reported.
     """
     from tqdm import tqdm
 
@@ -124,6 +137,17 @@ def _solve_all(
         here, pooled = list(range(len(calls))), []
     reports: list[FileReport | None] = [None] * len(calls)
     disable = len(calls) < 2 or None
+    told = 0  # the reports passed on so far, in the order of the files
+
+    def done(i: int, report: FileReport) -> None:
+        nonlocal told
+        reports[i] = report
+        bar.update()
+        while told < len(reports) and reports[told] is not None:
+            with tqdm.external_write_mode(file=sys.stderr):
+                on_report(reports[told])
+            told += 1
+
     try:
         with tqdm(total=len(calls), unit="file", disable=disable, file=sys.stderr) as bar:
             if pooled:
@@ -132,15 +156,17 @@ def _solve_all(
                     for future in futures:  # named at once, if the run is stopped
                         future.add_done_callback(_note_written)
                     for i in here:  # LibreOffice files while the pool works
-                        reports[i] = _run_one(*calls[i])
-                        bar.update()
+                        done(i, _run_one(*calls[i]))
                     for future in as_completed(futures):
-                        reports[futures[future]] = future.result()
-                        bar.update()
+                        i = futures[future]
+                        try:
+                            report = future.result()
+                        except BrokenProcessPool:
+                            report = FileReport(calls[i][0], error=f"{calls[i][0]}: {LOST}")
+                        done(i, report)
             else:
                 for i in here:
-                    reports[i] = _run_one(*calls[i])
-                    bar.update()
+                    done(i, _run_one(*calls[i]))
     except Stopped:  # a worker killed while writing leaves its temporary file: removed
         for folder in {Path(t).parent for t in targets if t is not None}:
             clean_stale(folder)
@@ -194,6 +220,13 @@ def _print(report: FileReport, as_json: bool) -> None:
                 print(f"  not read as clues: {item}")
 
 
+def _tell(report: FileReport, as_json: bool) -> None:
+    """A file's lines, and what its copy left out, flushed: a pipe sees them at once."""
+    _print(report, as_json)
+    _say_left_out(report)
+    sys.stdout.flush()
+
+
 def _say_left_out(report: FileReport) -> None:
     """One line on stderr naming the parts of the input a written copy leaves out."""
     if report.left_out and report.target:
@@ -232,6 +265,7 @@ def run_workbooks(args, paths: list[Path]) -> int:
                     file=sys.stderr,
                 )
                 return EXIT_BAD_INPUT
+    as_json = bool(getattr(args, "json", False))
     address = getattr(args, "dask", None)
     if address:  # the same per-file work on a Dask cluster (xlsolver.workbook.distributed)
         from ..workbook.distributed import ClusterError, solve_on_cluster
@@ -244,12 +278,12 @@ def run_workbooks(args, paths: list[Path]) -> int:
                 with contextlib.suppress(OSError):
                     Path(out_dir).rmdir()
             return EXIT_BAD_INPUT
+        for report in reports:
+            _tell(report, as_json)
     else:
-        reports = _solve_all(paths, targets, _options(args), jobs, in_place)
-    as_json = bool(getattr(args, "json", False))
-    for report in reports:
-        _print(report, as_json)
-        _say_left_out(report)
+        reports = _solve_all(
+            paths, targets, _options(args), jobs, in_place, lambda r: _tell(r, as_json)
+        )
     reporting = getattr(args, "report_to", None)  # -o REPORT: the report is what is saved
     if not as_json and not reporting and not any(targets) and any(not r.error for r in reports):
         print(
