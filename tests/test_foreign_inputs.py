@@ -262,6 +262,33 @@ def test_an_output_folder_that_is_the_input_folder_is_named(tmp_path, capsys):
     assert sorted(p.name for p in folder.iterdir()) == ["ann.xlsx"]
 
 
+@pytest.mark.parametrize("command", ["solve", "convert"])
+def test_an_output_folder_inside_the_input_folder_holding_workbooks_is_refused(
+    tmp_path, capsys, command
+):
+    """``solve in6 --out-dir in6/week2``, week2 holding the person's own puzzles: they
+    were left out unread and the copy of in6/puzzle.xlsx replaced week2/puzzle.xlsx.
+    Refused, nothing written; an empty output folder there is used as before, and a
+    second run into it (earlier copies only) too."""
+    folder = tmp_path / "in6"
+    (folder / "week2").mkdir(parents=True)
+    shutil.copy(WORKBOOKS / "small.xlsx", folder / "puzzle.xlsx")
+    shutil.copy(HAND_MADE, folder / "week2" / "puzzle.xlsx")
+    shutil.copy(HAND_MADE, folder / "week2" / "only-here.xlsx")
+    own = (folder / "week2" / "puzzle.xlsx").read_bytes()
+    extra = ["--to", "non"] if command == "convert" else []
+    assert main([command, str(folder), "--out-dir", str(folder / "week2"), *extra]) == 2
+    err = capsys.readouterr().err
+    assert f"{folder}: the output folder " in err and "(only-here.xlsx): it would not" in err
+    assert (folder / "week2" / "puzzle.xlsx").read_bytes() == own
+    assert sorted(p.name for p in (folder / "week2").iterdir()) == ["only-here.xlsx", "puzzle.xlsx"]
+    for mine in (folder / "week2").iterdir():
+        mine.unlink()
+    for _ in range(2):  # the second run finds the first run's copy there
+        assert main([command, str(folder), "--out-dir", str(folder / "week2"), *extra]) == 0
+        assert len(list((folder / "week2").iterdir())) == 1
+
+
 def drawn(path: Path, rows: list[str], *, outline: bool = False, table: bool = False) -> Path:
     """A drawing of fills at B3, framed by an outer border, with a bordered table."""
     wb = Workbook()

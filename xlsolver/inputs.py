@@ -153,13 +153,64 @@ def expand(
             found.roots[path] = root
 
     for arg in arguments:
-        for path, root in _named(arg, take, excluded, found):
+        for path, root in _named(arg, take, excluded, found, left):
             add(path, root)
     return found
 
 
+def _held_output(folder: Path, take: Callable[[Path], bool], outputs: list[Path]) -> str:
+    """The error for a folder that holds the output folder when that one holds workbooks
+    or puzzle files of the person's own ("" otherwise): left out of the walk, they would
+    go unread, and one of an input's name would be replaced (week2/puzzle.xlsx by the copy
+    of puzzle.xlsx). A file there whose name holds an input's (``small.xlsx``,
+    ``dancer.xlsx`` for ``dancer.non``, ``ann-work-graded.xlsx`` for ``ann/work.xlsx``) is
+    taken for an earlier copy, so a second run into the same folder goes on."""
+    real = folder.resolve()
+    for out in outputs:
+        if real not in out.parents or not out.is_dir():
+            continue
+        held = _walk(out, take, lambda p: False)[0]
+        if not held:
+            continue
+        inside = out  # bound for the test below (the loop moves on)
+        sources = _walk(
+            folder, take, lambda p, o=inside: p.resolve() == o or o in p.resolve().parents
+        )[0]
+        stems = {Path(source).stem for source in sources}
+        own = [
+            str(Path(h).relative_to(out))
+            for h in held
+            if not any(_copy_of(Path(h).stem, stem) for stem in stems)
+            and Path(h).resolve() not in outputs  # grade's summary.xlsx: the run's own
+        ]
+        if own:
+            shown = ", ".join(own[:3]) + (", …" if len(own) > 3 else "")
+            there = os.path.relpath(out)
+            there = str(out) if there.startswith("..") else there
+            one = len(own) == 1
+            files = "a workbook or puzzle file" if one else f"{len(own)} workbooks or puzzle files"
+            return (
+                f"{folder}: the output folder {there} lies in this folder and holds {files} "
+                f"of its own ({shown}): {'it' if one else 'they'} would not be read, and a "
+                f"copy named as one would replace it; write the copies outside {folder}; "
+                f"nothing read from {folder}"
+            )
+    return ""
+
+
+def _copy_of(name: str, stem: str) -> bool:
+    """True when a file named ``name`` (a stem) may be an earlier copy of an input named
+    ``stem``: ``small``, ``dancer.non``, ``small (2)``, ``cho-graded``, ``ann-work-graded``
+    (grade names a student's folder first)."""
+    return name.startswith(stem) or name.endswith(f"-{stem}-graded")
+
+
 def _named(
-    arg: str, take: Callable[[Path], bool], excluded: Callable[[Path], bool], found: Inputs
+    arg: str,
+    take: Callable[[Path], bool],
+    excluded: Callable[[Path], bool],
+    found: Inputs,
+    outputs: list[Path],
 ) -> list[tuple[str, Path | None]]:
     """The files one argument names, each with the folder it was walked from (or None);
     a folder's passed-over files and the argument's error are noted in ``found``."""
@@ -168,6 +219,10 @@ def _named(
         found.errors.append(f"{arg}: this folder is where the output goes; write it elsewhere")
         return []
     if path.is_dir():
+        held = _held_output(path, take, outputs)
+        if held:
+            found.errors.append(held)
+            return []
         files, passed = _walk(path, take, excluded)
         if passed:
             found.skipped[arg] = passed
