@@ -1124,6 +1124,36 @@ def _template_formulas(saved: dict[str, object]) -> Callable:
     return fill
 
 
+TILED = [r + r for r in HOUSE] * 2  # 20×20, unique; at most 6 clues a column
+
+
+def _deep_template_case(folder: Path) -> Case:
+    """A 20×20 template of ``xlsolver new`` (ten clue rows, their band framed by column
+    lines only, boxed size labels above) with its column clues typed from the top: four
+    empty rows between them and the grid made two pieces of the sheet, and the run ended
+    in "cannot tell the puzzles apart" or, read part by part, "Invalid column index -14"."""
+    from openpyxl import load_workbook
+
+    from xlsolver.cli import main
+    from xlsolver.workbook.template import plan
+
+    path = folder / "new-template-deep-bands.xlsx"
+    assert main(["new", "--size", "20x20", "-o", str(path)]) == 0
+    layout = plan(20, 20)
+    top, left = layout.grid[:2]
+    wb = load_workbook(path)
+    ws = wb.active
+    rows, cols = clues_of(TILED)
+    for i, clues in enumerate(rows):  # next to the grid
+        for k, v in enumerate(clues):
+            ws.cell(top + i, left - len(clues) + k, v)
+    for j, clues in enumerate(cols):  # from the band's first row down
+        for k, v in enumerate(clues):
+            ws.cell(layout.col_band[0] + k, left + j, v)
+    wb.save(path)
+    return Case("new-template-deep-bands", path, [Expect(ws.title, ref(*layout.grid), TILED)])
+
+
 def _foreign_cases(folder: Path) -> list[Case]:
     """Sheets laid out by hand or saved by other programs, as testers made them: a grid
     marked by an outer border only with an empty edge line, clue cells styled (tinted
@@ -1173,6 +1203,7 @@ def _foreign_cases(folder: Path) -> list[Case]:
 
     path = _book(folder, "chart-data-sheet", chart_data)
     out.append(Case("chart-data-sheet", path, [Expect("Puzzle", grid_ref(HOUSE, 6, 6), HOUSE)]))
+    out.append(_deep_template_case(folder))
     return out
 
 

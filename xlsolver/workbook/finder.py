@@ -310,20 +310,27 @@ def _whole(facts: Facts, occupied: np.ndarray, part: Rect, piece: Rect, across: 
     return _span(occupied, part, across) * PART_SPAN >= _span(occupied, piece, across)
 
 
-def _band_apart(facts: Facts, occupied: np.ndarray, band: Rect, grid: Rect, across: bool) -> bool:
+def _band_apart(facts: Facts, band: Rect, grid: Rect, across: bool) -> bool:
     """True when ``band`` holds the clues of the boxed grid in the part ``grid`` next to it,
     typed away from it in a deep band: ``band`` has no boxed cells and lies within the
     grid's columns (``across``: the parts are stacked) or rows, and the grid's own part
     holds no clue on either side of the box over those columns (or rows)."""
     b0, c0, b1, c1 = band
     g0, h0, g1, h1 = grid
-    if facts.boxed[b0 : b1 + 1, c0 : c1 + 1].any():
-        return False
     boxed = facts.boxed[g0 : g1 + 1, h0 : h1 + 1]
-    used = occupied[b0 : b1 + 1, c0 : c1 + 1]
     box_span = _lines(boxed.any(0) if across else boxed.any(1), h0 if across else g0)
+    if box_span is None:
+        return False
+    lo, hi = box_span  # over the box's columns (rows): boxed size labels aside stay apart
+    over = (
+        (slice(b0, b1 + 1), slice(lo, hi + 1)) if across else (slice(lo, hi + 1), slice(c0, c1 + 1))
+    )
+    if facts.boxed[over].any():
+        return False  # a grid of its own
+    # the band's clues (not a title's formula nor the boxed size labels beside them)
+    used = np.isin(facts.kind[b0 : b1 + 1, c0 : c1 + 1], (CLUE, MARK, RULER))
     band_span = _lines(used.any(0) if across else used.any(1), c0 if across else b0)
-    if box_span is None or band_span is None:
+    if band_span is None:
         return False
     if band_span[0] < box_span[0] or band_span[1] > box_span[1]:
         return False
@@ -336,14 +343,12 @@ def _band_apart(facts: Facts, occupied: np.ndarray, band: Rect, grid: Rect, acro
     return not any((k == CLUE).any() for k in beside)
 
 
-def _join_bands(facts: Facts, occupied: np.ndarray, parts: list[Rect], across: bool) -> list[Rect]:
+def _join_bands(facts: Facts, parts: list[Rect], across: bool) -> list[Rect]:
     """Neighbouring parts joined where one is the other's clue band typed far from its grid."""
     out = [parts[0]]
     for part in parts[1:]:
         prev = out[-1]
-        if _band_apart(facts, occupied, prev, part, across) or _band_apart(
-            facts, occupied, part, prev, across
-        ):
+        if _band_apart(facts, prev, part, across) or _band_apart(facts, part, prev, across):
             out[-1] = bounds([prev, part])
         else:
             out.append(part)
@@ -369,7 +374,7 @@ def pieces(
         if len(spans) < 2:
             continue
         parts = [(a, j0, b, j1) if across else (i0, a, i1, b) for a, b in spans]
-        parts = _join_bands(facts, occupied, parts, across)
+        parts = _join_bands(facts, parts, across)
         if len(parts) < 2:
             continue
         if all(_whole(facts, occupied, p, piece, across) for p in parts):
@@ -445,7 +450,8 @@ def close_parts(facts: Facts, piece: Rect) -> list[Rect]:
 
 def ambiguous(sheet: str, ranges: list[Rect]) -> WorkbookError:
     """One line naming the ranges that could not be told apart and how to pick one."""
-    names = list(dict.fromkeys(where(sheet, r) for r in ranges))
+    on_sheet = [(max(t, 1), max(left, 1), max(b, 1), max(r, 1)) for t, left, b, r in ranges]
+    names = list(dict.fromkeys(where(sheet, r) for r in on_sheet))  # never beyond an edge
     if len(names) == 1:  # one range found twice: not two puzzles
         return WorkbookError(
             f"{names[0]}: clues run into the grid, or the grid into its clues; leave the "
