@@ -326,3 +326,15 @@ def test_progress_is_monotonic_and_ends_at_one():
     assert seen and seen[-1] == 1.0
     assert all(a <= b for a, b in itertools.pairwise(seen))
     assert all(0.0 <= f <= 1.0 for f in seen)
+
+
+@pytest.mark.parametrize(("board", "pieces"), [("2x30", None), ("1x5", "L")])
+def test_a_count_where_the_pinned_piece_has_no_place_is_zero(board, pieces, capsys):
+    """``pentomino --board 2x30 --count`` ended in an IndexError traceback (the piece
+    pinned to break the symmetry has no placement); it counts 0, as solving says none."""
+    from xlsolver.cli import main
+
+    extra = ["--pieces", pieces] if pieces else []
+    assert main(["pentomino", "--board", board, "--count", *extra]) == 1
+    out = capsys.readouterr().out
+    assert f"{board}: 0 distinct tilings (0 counting symmetric copies)" in out

@@ -289,9 +289,13 @@ class Tiler:
         clock = Clock(time_limit, progress, "counting")
         result = TilingResult(self.board, symmetry=len(self.syms))
         starts = self._starts(not symmetry_breaking)
+        result.raw = 0
+        if not starts:  # the pinned piece has no place on the board: no tiling
+            result.distinct = 0
+            clock.done(result)
+            return result
         counter = self._counter(self.placements)
         levels = max(1, len(self.letters) - starts[0][1].bit_count())
-        result.raw = 0
         try:  # every start at once: states reached from different starts merge
             result.raw = counter.count(starts, lambda level: clock.at(level / levels))
         except Stop as stop:
