@@ -236,6 +236,43 @@ def test_cli_no_tiling_and_time_limit_exit_1(capsys):
     assert "count not finished" in out and "(stopped: timeout)" in out
 
 
+def test_a_listing_cut_short_by_the_time_limit_says_so(monkeypatch, capsys):
+    """``--all --time-limit`` that stopped part way printed its tilings and exit 1 with no
+    word of the stop: stderr says how many were found, at least, and why it stopped."""
+    from xlsolver.pentomino import solver
+
+    real = solver.Tiler.solve
+
+    def stopped(self, *args, **kwargs):
+        result = real(self, limit=3)
+        result.status = solver.TIMEOUT  # as a time limit ends the listing
+        return result
+
+    monkeypatch.setattr(solver.Tiler, "solve", stopped)
+    code = main(["pentomino", "--board", "6x10", "--all", "--time-limit", "5", "-q"])
+    out, err = capsys.readouterr()
+    assert code == 1 and out.count("\n\n") == 3  # the three tilings found
+    assert err.startswith("6x10: at least 3 tilings, ") and "(stopped: timeout)" in err
+
+
+@pytest.mark.parametrize("where", ["missing-folder", "the-input"])
+def test_an_output_that_cannot_be_written_is_refused_before_the_search(tmp_path, capsys, where):
+    """``-o`` over the board's own file or into a missing folder was refused after the
+    search, the tiling already printed; now before it, nothing printed."""
+    board = tmp_path / "board.xlsx"
+    wb = openpyxl.Workbook()
+    for r in range(1, 7):
+        for c in range(1, 11):
+            wb.active.cell(row=r, column=c, value="#")
+    wb.save(board)
+    out = tmp_path / "nowhere" / "t.xlsx" if where == "missing-folder" else board
+    before = board.read_bytes()
+    assert main(["pentomino", str(board), "-o", str(out), "-q"]) == 2
+    printed = capsys.readouterr()
+    assert printed.out == "" and printed.err.count("\n") == 1, printed
+    assert board.read_bytes() == before
+
+
 def test_solve_button_tiles_a_pentomino_sheet(tmp_path):
     """The spreadsheet Solve action finds a board (no clues) and paints a valid tiling."""
     from xlsolver.actions import solve as solve_action

@@ -14,7 +14,7 @@ from ..pentomino.board import (
     tiling_text,
 )
 from ..pentomino.pieces import LETTERS, PIECE_SIZE
-from ..pentomino.solver import COMPLETE, LIMIT, Tiler, TilingResult
+from ..pentomino.solver import COMPLETE, LIMIT, TIMEOUT, Tiler, TilingResult
 from ..progress import TerminalBar, both
 from ..sheets.errors import WorkbookError
 from .options import add_time_limit
@@ -81,10 +81,8 @@ def _run(args, opened: list) -> int:
         return _fail(f"--limit {args.limit}: must be at least 1")
     book = sheet = None
     try:
-        if args.output:  # a name no workbook can have is refused before the search
-            from ..workbook.files import check_target
-
-            check_target(args.output)
+        if args.output:
+            _check_output(args.output, args.input)
         if args.board is not None:
             board = named_board(args.board)
         else:
@@ -129,14 +127,34 @@ def _run(args, opened: list) -> int:
     shown = result.solutions if args.all and not args.output else result.solutions[:1]
     for solution in shown:
         print(tiling_text(board, solution) + "\n")
-    if not result.solutions:
-        print(f"{board.where()}: {_no_tiling(result)}", file=sys.stderr)
+    _say_stopped(board, result, counted is None and not args.count)
     if args.output and result.solutions:
         code = _write(args, book, sheet, board, result)
         if code:
             return code
     ok = bool(result.solutions) and (counted is None or counted.complete)
     return EXIT_OK if ok and result.status in (COMPLETE, LIMIT) else EXIT_UNSOLVED
+
+
+def _check_output(output: str, source: str | None) -> None:
+    """WorkbookError before the search for a name no workbook can have, a missing folder,
+    or the board's own file (the search is not run for nothing)."""
+    from ..workbook.files import check_target
+    from ..writes import WriteError, check_output
+
+    check_target(output)
+    try:
+        check_output(output, [source] if source else [])
+    except WriteError as exc:
+        raise WorkbookError(str(exc)) from None
+
+
+def _say_stopped(board: PentominoBoard, result: TilingResult, listing: bool) -> None:
+    """On stderr: why no tiling is shown, or that a listing was cut short by the time limit."""
+    if not result.solutions:
+        print(f"{board.where()}: {_no_tiling(result)}", file=sys.stderr)
+    elif listing and result.status == TIMEOUT:
+        print(f"{_found_line(board, result)} (stopped: {TIMEOUT})", file=sys.stderr)
 
 
 def _count_line(board: PentominoBoard, counted: TilingResult, all_copies: bool) -> str:
@@ -185,7 +203,8 @@ def _write(args, book, sheet, board: PentominoBoard, result: TilingResult) -> in
     except (BoardError, WorkbookError, OSError) as exc:
         reason = exc if isinstance(exc, (BoardError, WorkbookError)) else f"{args.output}: {exc}"
         return _fail(str(reason))
-    print(f"{args.output}: {len(names)} tiling(s) painted on {', '.join(names)}")
+    shown = names if len(names) <= 4 else [*names[:3], "…", names[-1]]
+    print(f"{args.output}: {len(names)} tiling(s) painted on {', '.join(shown)}")
     left_out = getattr(book, "left_out", {})  # text boxes, macros openpyxl cannot keep
     if left_out and args.input:
         from ..sheets.xlsx_parts import left_out_note
