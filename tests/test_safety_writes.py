@@ -263,3 +263,70 @@ def test_private_folders_of_dead_processes_are_removed(tmp_path):
         assert mine.name.startswith(f"xlsolver-doc-{os.getpid()}-")
     finally:
         mine.rmdir()
+
+
+def test_a_read_only_file_system_is_one_line_naming_the_file(tmp_path, monkeypatch, capsys):
+    """On a read-only file system even removing the temporary file that was never made
+    fails: that second OSError escaped as "[Errno 30] … '.x.xlsolver-PID.tmp'" with the
+    temporary name. Now one reason, for the target; the solved sheets are still said."""
+    import errno
+
+    from conftest import WORKBOOKS
+
+    real_open = os.open
+
+    def refused(path, *args, **kwargs):
+        if ".xlsolver-" in str(path):
+            raise OSError(errno.EROFS, "Read-only file system", str(path))
+        return real_open(path, *args, **kwargs)
+
+    def unlink(self, missing_ok=False):
+        raise OSError(errno.EROFS, "Read-only file system", str(self))
+
+    monkeypatch.setattr(os, "open", refused)
+    monkeypatch.setattr(Path, "unlink", unlink)
+    source = str(WORKBOOKS / "small.xlsx")
+    out = tmp_path / "out"
+    assert main(["solve", source, "--out-dir", str(out), "--jobs", "1"]) == EXIT_BAD_INPUT
+    printed = capsys.readouterr()
+    assert printed.out.startswith(f"{source} [Puzzle!"), printed.out  # what was solved
+    err = printed.err.strip().splitlines()
+    assert err == [
+        f"xlsolver: {source} → {out / 'small.xlsx'}: cannot write (Read-only file system)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("message", "free", "said"),
+    [
+        (
+            "SfxBaseModel::impl_store <file:///x/.a.ods.tmp> failed: 0x909(Error Area:Io "
+            "Class:Space Code:9) at ./sfx2/source/doc/sfxbasemodel.cxx:3207",
+            10**9,
+            "no space left on the device; nothing was written",
+        ),
+        (
+            "SfxBaseModel::impl_store <file:///x/.a.ods.tmp> failed: 0x20d(Error Area:Io "
+            "Class:General Code:13) at ./sfx2/source/doc/sfxbasemodel.cxx:3207",
+            1000,
+            "no space left on the device; nothing was written",
+        ),
+        (
+            "SfxBaseModel::impl_store <file:///x/.a.ods.tmp> failed: 0x20d(Error Area:Io "
+            "Class:General Code:13) at ./sfx2/source/doc/sfxbasemodel.cxx:3207",
+            10**9,
+            "LibreOffice could not write it (0x20d(Error Area:Io Class:General Code:13))",
+        ),
+    ],
+    ids=["space", "general-but-full", "general"],
+)
+def test_libreoffice_store_failures_in_words(tmp_path, monkeypatch, message, free, said):
+    """A full disk while LibreOffice stored an .ods came out as its code location and
+    temporary file (``SfxBaseModel::impl_store <file:///…tmp> failed: … at ./sfx2/…``)."""
+    import shutil
+    from types import SimpleNamespace
+
+    from xlsolver.libreoffice.documents import store_failure
+
+    monkeypatch.setattr(shutil, "disk_usage", lambda folder: SimpleNamespace(free=free))
+    assert store_failure(SimpleNamespace(Message=message), tmp_path) == said

@@ -137,6 +137,13 @@ def _reason(exc: OSError) -> str:
     return f"cannot write ({exc.strerror or exc})"
 
 
+def _remove(tmp: Path) -> None:
+    """Remove a temporary file if it is there (a read-only file system refuses even to
+    remove what does not exist: that is no second error)."""
+    with contextlib.suppress(OSError):
+        tmp.unlink()
+
+
 def _say_replaced(target: Path) -> None:
     """One line on stderr: an existing output file was replaced."""
     print(f"xlsolver: replaced {target}", file=sys.stderr)
@@ -168,10 +175,10 @@ def atomic_path(
         os.chmod(tmp, mode)
         os.replace(tmp, target)
     except OSError as exc:
-        tmp.unlink(missing_ok=True)
+        _remove(tmp)
         raise WriteError(target, _reason(exc)) from None
     except BaseException:
-        tmp.unlink(missing_ok=True)
+        _remove(tmp)
         raise
     _fsync_folder(folder)
     WRITTEN.append(str(target))

@@ -185,7 +185,9 @@ def _note_written(future) -> None:
 
 
 def _print(report: FileReport, as_json: bool) -> None:
-    """One line (or one JSON object) per sheet; file errors to stderr as well."""
+    """One line (or one JSON object) per sheet; file errors to stderr as well (after the
+    sheets' lines when the puzzles were solved but the copy could not be written)."""
+    _print_sheets(report, as_json)
     if report.error:
         if as_json:
             record = {
@@ -196,7 +198,10 @@ def _print(report: FileReport, as_json: bool) -> None:
             }
             print(json.dumps(record, ensure_ascii=False))
         print(f"xlsolver: {report.error}", file=sys.stderr)
-        return
+
+
+def _print_sheets(report: FileReport, as_json: bool) -> None:
+    """The lines (or JSON objects) of a file's sheets."""
     for sheet in report.sheets:
         if sheet.status == "invalid":  # an input error: one line on stderr, file first
             print(f"xlsolver: {report.source}: {sheet.sheet}: {sheet.message}", file=sys.stderr)

@@ -45,6 +45,7 @@ FILTERS = {
 }
 APT_LINE = "apt-get install libreoffice-calc-nogui python3-uno"
 CALC = "com.sun.star.sheet.SpreadsheetDocument"
+LOW_SPACE = 1 << 20  # bytes free in a folder below which a failed store is a full disk
 
 _server: LibreOffice | None = None
 
@@ -148,6 +149,27 @@ def filter_for(target: Path) -> str:
     return FILTERS[suffix]
 
 
+def store_failure(exc: Exception, folder: Path) -> str:
+    """Why LibreOffice could not store a file in ``folder``, in words: a full disk (its
+    I/O error class Space, or next to no room left in the folder: LibreOffice may call
+    that a general I/O error), a refusal to write, else its error code without the code
+    location and temporary file it names."""
+    import re
+    import shutil
+
+    message = getattr(exc, "Message", "") or type(exc).__name__
+    try:
+        full = shutil.disk_usage(folder).free < LOW_SPACE
+    except OSError:
+        full = False
+    if "Class:Space" in message or full:
+        return "no space left on the device; nothing was written"
+    if "Class:Write" in message or "Class:Access" in message:
+        return "cannot write (the folder or the disk refuses it); nothing was written"
+    code = re.search(r"0x[0-9a-f]+\([^)]*\)", message)
+    return f"LibreOffice could not write it ({code.group(0) if code else message})"
+
+
 def store(doc, target: Path, inputs=(), *, in_place: bool = False) -> Path:
     """Store a document to ``target`` in its suffix's format, atomically (xlsolver.writes).
 
@@ -161,10 +183,7 @@ def store(doc, target: Path, inputs=(), *, in_place: bool = False) -> Path:
             try:
                 doc.storeToURL(file_url(tmp), props(FilterName=name, Overwrite=True))
             except Exception as exc:  # com.sun.star.task.ErrorCodeIOException and kin
-                reason = getattr(exc, "Message", "") or type(exc).__name__
-                raise WorkbookError(
-                    f"{target}: LibreOffice could not write it ({reason})"
-                ) from None
+                raise WorkbookError(f"{target}: {store_failure(exc, tmp.parent)}") from None
     except WriteError as exc:
         raise WorkbookError(str(exc)) from None
     return target

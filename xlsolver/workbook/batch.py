@@ -205,6 +205,9 @@ def _solve_book(
         try:
             report.target = str(save_copy(book, target, overwrite_input=overwrite_input))
             report.left_out = dict(getattr(book, "left_out", {}))
-        except (WorkbookError, OSError) as exc:
-            report.error = f"{target}: {exc}" if isinstance(exc, OSError) else str(exc)
-            report.error = with_file(report.source, report.error)
+        except (WorkbookError, OSError) as exc:  # solved, but the copy cannot be written
+            reason = f"{target}: {exc}" if isinstance(exc, OSError) else str(exc)
+            named = reason.startswith(str(target))
+            report.error = (
+                f"{report.source} → {reason}" if named else with_file(report.source, reason)
+            )
