@@ -644,7 +644,8 @@ def with_helper_sheet(path: Path, *, hidden: bool) -> Path:
 
 def test_a_hidden_helper_sheet_that_holds_no_puzzle_is_passed_over(tmp_path, capsys):
     """A sheet the user cannot see stopped `solve` (its "x" is not a clue) while `check`
-    read the Puzzle sheet; shown, the same sheet is still named."""
+    read the Puzzle sheet; shown, the same sheet is still named (no header row: it could
+    be a puzzle with a typo, not a table of data)."""
     shown = solve_workbook(
         with_helper_sheet(tmp_path / "shown.xlsx", hidden=False), None, SolveOptions()
     )

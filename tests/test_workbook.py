@@ -159,9 +159,11 @@ def test_several_zeros_in_a_line_are_an_error_one_zero_an_empty_line():
         Puzzle.from_clues([[0, 0], [1]], [[1]])
 
 
-def test_a_sheet_of_other_data_names_the_puzzles_sheet_to_pick(tmp_path, capsys):
-    """A table on another sheet stops the run (nothing written) with the cell at fault and
-    the sheet that holds the puzzle; ``--sheet`` then solves it."""
+def test_a_table_on_another_sheet_is_passed_over_and_named(tmp_path, capsys):
+    """A table of scores on another sheet (a header row, names, numbers) stopped the run,
+    and ``--sheet`` took one sheet only, so a workbook of two puzzles and a scores sheet
+    could not be painted whole: the table is passed over and named, as tables beside a
+    puzzle are. A sheet that looks like a puzzle with an error still stops the run."""
     book = new_book()
     write_template(book.sheets()[0], Puzzle.from_clues([[2], [1]], [[2], [1]]))
     book.sheets()[0].ws.title = "Puzzle"
@@ -170,14 +172,29 @@ def test_a_sheet_of_other_data_names_the_puzzles_sheet_to_pick(tmp_path, capsys)
         scores.append(row)
     path = book.save(tmp_path / "with-scores.xlsx")
     out = tmp_path / "out.xlsx"
-    assert cli_main(["solve", str(path), "-o", str(out)]) == 2
+    assert cli_main(["solve", str(path), "-o", str(out)]) == 0
+    said = capsys.readouterr().out
+    assert (
+        "  not read as clues: Scores sheet passed over, a table, not a puzzle (Scores!A2: clue "
+        '"Ann" is not a number)'
+    ) in said
+    assert out.exists()
+    second = book.add_sheet("Second")
+    write_template(second, Puzzle.from_solution(np.array([[1, 1, 1, 0, 1]] * 5, dtype=bool)))
+    typo = next(c for row in second.ws.iter_rows() for c in row if c.value == 3)
+    typo.value = "3a"  # a mistyped clue: the sheet still looks like a puzzle
+    path = book.save(tmp_path / "with-typo.xlsx")
+    assert cli_main(["solve", str(path), "-o", str(tmp_path / "out2.xlsx")]) == 2
     err = capsys.readouterr().err
-    assert err == (
-        f'xlsolver: {path}: Scores!A2: clue "Ann" is not a number; if that sheet holds no '
-        "puzzle, pick the puzzle's sheet with --sheet 'Puzzle'\n"
-    )
-    assert not out.exists()
-    assert cli_main(["solve", str(path), "--sheet", "Puzzle", "-o", str(out)]) == 0
+    assert err.startswith(f"xlsolver: {path}: Second!") and "--sheet 'Puzzle'" in err, err
+    assert not (tmp_path / "out2.xlsx").exists()
+    for typo in ("seven", "1 2 x"):  # longer text, which spoils the look of the bands too
+        typo_cell = next(c for row in second.ws.iter_rows() for c in row if c.value == "3a")
+        typo_cell.value = typo
+        path = book.save(tmp_path / "with-typo.xlsx")
+        assert cli_main(["solve", str(path), "-o", str(tmp_path / "out3.xlsx")]) == 2
+        assert "Second!" in capsys.readouterr().err
+        typo_cell.value = "3a"
 
 
 def test_in_place_only_when_asked(tmp_path):

@@ -707,6 +707,36 @@ def read_puzzle(
     return found[0]
 
 
+def _passed_over(sheet: Sheet, exc: WorkbookError) -> str:
+    """Why a sheet that does not read is passed over when another holds a puzzle ("" when
+    its error stands): a hidden helper sheet the user does not see, or a table of scores
+    or a list (a header row, names, numbers), which does not look like a puzzle with an
+    error (clue bands on two sides of an empty grid), as tables beside a puzzle are."""
+    if sheet.hidden():
+        return f"{sheet.name} hidden sheet passed over ({exc})"
+    try:
+        facts = scan(sheet)
+    except WorkbookError:
+        return ""
+    table = _plain_table(facts) and not looks_like_puzzle(facts)
+    return f"{sheet.name} sheet passed over, a table, not a puzzle ({exc})" if table else ""
+
+
+def _plain_table(facts: Facts) -> bool:
+    """True for a sheet of plain data under a header row: no borders, no fills, and its
+    first row of values holds words only, two or more (``Name  Score  Time``). A puzzle
+    sheet has a boxed or filled grid, clues, or a title alone on its first row; with a
+    typo in a clue it must still stop the run, never be passed over."""
+    if facts.boxed.any() or facts.filled.any():
+        return False
+    for row in facts.values:
+        typed = [v for v in row if v is not None and not (isinstance(v, str) and not v.strip())]
+        if typed:
+            words = [v for v in typed if isinstance(v, str) and any(ch.isalpha() for ch in v)]
+            return len(words) >= 2 and len(words) == len(typed)
+    return False
+
+
 def find_puzzles(
     book: Book, *, sheet: str | None = None, givens: bool = False, area: Rect | None = None
 ) -> list[SheetPuzzle]:
@@ -734,9 +764,10 @@ def find_puzzles(
         except WorkbookError as exc:
             if sheet or len(sheets) == 1:
                 raise
-            if s.hidden():  # a helper sheet the user does not see: skipped as a table is
+            passed = _passed_over(s, exc)
+            if passed:  # skipped as a table is, and named
                 first_table = first_table or NotANonogram(str(exc))
-                hidden.append(f"{s.name} hidden sheet passed over ({exc})")
+                hidden.append(passed)
                 continue
             first_error = first_error or exc  # the other sheets are read to name them
     if first_error is not None:
