@@ -382,3 +382,32 @@ def test_hint_on_a_full_colour_grid_painted_wrong_marks_the_broken_line(tmp_path
     fills = sheet.read_fills(found.grid)
     red = contradiction_style(original.palette).fill
     assert all(fills[a - found.grid[0]][b - found.grid[1]] == red for a, b in outcome.cells)
+
+
+def test_a_colour_template_has_room_for_a_line_of_single_clues(tmp_path, capsys):
+    """`new --colours` gave the black-and-white clue areas (⌈n/2⌉ cells), but blocks of two
+    colours need no gap: a 6-wide row red, blue, red, blue, red, blue has six clues. The
+    areas are as deep as the lines are long, and that row typed there solves."""
+    from xlsolver.workbook.template import plan
+
+    out = tmp_path / "blank.xlsx"
+    assert cli_main(["new", "--size", "6x2", "--colours", "2", "-o", str(out)]) == 0
+    layout = plan(6, 2, colour=True)
+    top, left = layout.grid[:2]
+    assert layout.row_band[3] - layout.row_band[1] + 1 == 6
+    assert layout.col_band[2] - layout.col_band[0] + 1 == 2
+    wb = load_workbook(out)
+    ws = wb.active
+    label = next(c for row in ws.iter_rows() for c in row if c.value == "colours")
+    red = PatternFill("solid", start_color="FFFF0000", end_color="FFFF0000")
+    blue = PatternFill("solid", start_color="FF0000FF", end_color="FF0000FF")
+    ws.cell(label.row, label.column + 3).fill = red
+    ws.cell(label.row, label.column + 4).fill = blue
+    for k in range(6):  # row 1: r b r b r b, one clue each, in the six cells left of it
+        ws.cell(top, left - 6 + k, 1).fill = red if k % 2 == 0 else blue
+        ws.cell(top - 1, left + k, 1).fill = red if k % 2 == 0 else blue  # each column: 1
+    wb.save(out)
+    capsys.readouterr()
+    assert cli_main(["solve", str(out), "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["status"] == "unique" and record["solutions"] == [["ababab", "......"]]

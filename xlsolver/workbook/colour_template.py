@@ -119,7 +119,7 @@ def write_empty_colour_template(
     sheet: LayoutSheet, size: tuple[int, int], colours: int, *, title: str = ""
 ) -> TemplateLayout:
     """An empty template with ``colours`` empty swatches for a person to fill."""
-    layout = write_template(sheet, size=size, title=title, checks=False)
+    layout = write_template(sheet, size=size, title=title, checks=False, colour=True)
     grown = write_palette_row(sheet, layout, None, colours)
     return replace(layout, print_area=grown)
 

@@ -49,11 +49,16 @@ class TemplateLayout:
     totals_cell: Cell = TOTALS_CELL
 
 
-def plan(width: int, height: int, puzzle: Puzzle | None = None) -> TemplateLayout:
-    """Where each part of a template goes; clue areas hold any clue list (⌈n/2⌉ numbers)."""
+def plan(
+    width: int, height: int, puzzle: Puzzle | None = None, *, colour: bool = False
+) -> TemplateLayout:
+    """Where each part of a template goes; clue areas hold any clue list: ⌈n/2⌉ numbers
+    in black and white, n in colour (blocks of two colours need no gap between them)."""
     if puzzle is not None:
         row_depth = max([len(c) for c in puzzle.rows] + [1])
         col_depth = max([len(c) for c in puzzle.cols] + [1])
+    elif colour:
+        row_depth, col_depth = width, height
     else:
         row_depth, col_depth = math.ceil(width / 2), math.ceil(height / 2)
     top = FIRST_BAND_ROW + col_depth
@@ -171,8 +176,10 @@ def write_template(
     size: tuple[int, int] | None = None,
     title: str = "",
     checks: bool = False,
+    colour: bool = False,
 ) -> TemplateLayout:
-    """Lay out a puzzle sheet (clues filled in from ``puzzle``, or empty for ``size``).
+    """Lay out a puzzle sheet (clues filled in from ``puzzle``, or empty for ``size``;
+    ``colour``: clue areas as deep as a colour line's clues may be).
 
     ``size`` is (width, height). Square cells, thick lines every 5, clues right/bottom
     aligned, the size labelled, print area set (wide enough for the title) and fitted to
@@ -188,7 +195,7 @@ def write_template(
     if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
         raise ValueError(f"size {width}x{height}: each side must be 1…{MAX_SIDE}")
     text = title or (puzzle.title if puzzle else "") or ""
-    layout = plan(width, height, puzzle)
+    layout = plan(width, height, puzzle, colour=colour)
     top, left, bottom, right = layout.print_area
     needed = title_columns(text)
     # The title may widen the print area as far as the page keeps the puzzle's own
