@@ -192,6 +192,26 @@ def test_cli_workbook_all_writes_valid_tilings(tmp_path, capsys):
     capsys.readouterr()
 
 
+@pytest.mark.libreoffice
+def test_cli_all_on_a_board_drawn_in_an_ods(tmp_path, capsys):
+    """``--all`` on an .ods board searched, printed a tiling, then failed ("this spreadsheet
+    back end cannot add sheets for --all", nothing written): Calc adds the sheets too."""
+    from tests.test_foreign_inputs import soffice_convert
+
+    path = tmp_path / "board.xlsx"
+    wb = openpyxl.Workbook()
+    _draw_8x8_hole(wb.active)
+    wb.save(path)
+    ods = soffice_convert(path, "ods", tmp_path)
+    out = tmp_path / "tiled.xlsx"
+    assert main(["pentomino", str(ods), "-o", str(out), "--all", "--limit", "3", "-q"]) == 0
+    names = openpyxl.load_workbook(out).sheetnames
+    assert names == ["Sheet", "Tiling 2", "Tiling 3"]
+    for name in names:
+        assert_painted(out, name, named_board("8x8-hole"), (3, 2))
+    capsys.readouterr()
+
+
 def test_cli_named_board_counts_and_prints(capsys):
     code = main(["pentomino", "--board", "3x20", "--count", "-q"])
     text = capsys.readouterr().out

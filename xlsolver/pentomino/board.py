@@ -189,7 +189,8 @@ def check_board(board: PentominoBoard, pieces: str = LETTERS, one_sided: bool = 
             raise BoardError(f"fixed piece {letter} at {where} is not among the pieces {pieces}")
         if len(cells) != PIECE_SIZE:
             raise BoardError(
-                f"fixed piece {letter} has {len(cells)} cells ({where}); a pentomino has 5"
+                f"fixed piece {letter} has {len(cells)} cell{'' if len(cells) == 1 else 's'} "
+                f"({where}); a pentomino has 5"
                 " (mark plain board cells with a fill or a character that is no piece letter)"
             )
         found = identify(cells, one_sided)
@@ -226,8 +227,8 @@ def _difference(board: PentominoBoard, need: int) -> str:
     if odd:
         letter, cells = odd[0]
         return (
-            f"; the {len(cells)} cells typed {letter} ({board.cell_name(min(cells))} …) are "
-            f"board cells fixing the {letter} piece; type 0 or . in a hole"
+            f"; {_cells_typed(cells, letter, board.cell_name(min(cells)))} fixing the "
+            f"{letter} piece; type 0 or . in a hole"
         )
     return ""
 
@@ -252,3 +253,11 @@ def symmetries(board: PentominoBoard, one_sided: bool = False) -> list[dict[Coor
         ):
             out.append({cell: perm[cell] for cell in board.cells})
     return out
+
+
+def _cells_typed(cells: list, letter: str, first: str) -> str:
+    """``the 4 cells typed F (B2 …) are board cells`` / ``the cell typed F (B2) is a
+    board cell``."""
+    if len(cells) == 1:
+        return f"the cell typed {letter} ({first}) is a board cell"
+    return f"the {len(cells)} cells typed {letter} ({first} …) are board cells"

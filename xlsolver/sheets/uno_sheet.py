@@ -729,6 +729,12 @@ class UnoBook:
             raise KeyError(f"no sheet named {name!r} (sheets: {names})")
         return UnoSheet(self, sheets.getByName(name))
 
+    def add_sheet(self, name: str) -> UnoSheet:
+        """A new empty worksheet of that name, after the others (pentomino ``--all``)."""
+        sheets = self.doc.getSheets()
+        sheets.insertNewByName(name, sheets.getCount())
+        return UnoSheet(self, sheets.getByName(name))
+
     def active_sheet(self) -> UnoSheet:
         """The sheet the user is looking at (the first sheet for a hidden document)."""
         controller = self.doc.getCurrentController()
