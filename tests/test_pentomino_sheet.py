@@ -224,9 +224,22 @@ def test_cli_named_board_counts_and_prints(capsys):
 
 
 def test_cli_named_board_to_new_workbook(tmp_path, capsys):
+    """A new workbook's cells are square, as the nonogram templates' (the default columns
+    printed each cell 2.7 times wider than tall), on every tiling sheet."""
     out = tmp_path / "tiled.xlsx"
-    assert main(["pentomino", "--board", "6x10", "-o", str(out), "-q"]) == 0
+    assert (
+        main(["pentomino", "--board", "6x10", "-o", str(out), "-q", "--all", "--limit", "2"]) == 0
+    )
     assert_painted(out, "Pentomino", named_board("6x10"), (1, 1))
+    template = tmp_path / "template.xlsx"
+    assert main(["new", "--size", "5x5", "-o", str(template)]) == 0
+    square = openpyxl.load_workbook(template).active.column_dimensions["D"].width
+    for ws in openpyxl.load_workbook(out):
+        assert [ws.column_dimensions[c].width for c in "AJ"] == [square, square], ws.title
+        assert (
+            ws.row_dimensions[6].height
+            == openpyxl.load_workbook(template).active.row_dimensions[9].height
+        )
     capsys.readouterr()
 
 

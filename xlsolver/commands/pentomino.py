@@ -136,6 +136,16 @@ def _run(args, opened: list) -> int:
     return EXIT_OK if ok and result.status in (COMPLETE, LIMIT) else EXIT_UNSOLVED
 
 
+def _square_cells(sheet, board: PentominoBoard) -> None:
+    """Square cells on a sheet of a new workbook, as the nonogram templates have (the
+    default columns printed each cell 2.7 times wider than tall)."""
+    from ..sheets.paper import CELL_HEIGHT, CELL_WIDTH
+
+    top, left = board.origin
+    sheet.set_column_widths({c: CELL_WIDTH for c in range(left, left + board.width)})
+    sheet.set_row_heights({r: CELL_HEIGHT for r in range(top, top + board.height)})
+
+
 def _check_output(output: str, source: str | None) -> None:
     """WorkbookError before the search for a name no workbook can have, a missing folder,
     or the board's own file (the search is not run for nothing)."""
@@ -199,6 +209,9 @@ def _write(args, book, sheet, board: PentominoBoard, result: TilingResult) -> in
             board = PentominoBoard(board.cells, board.fixed, board.name, NEW_SHEET, board.origin)
         solutions = result.solutions if args.all else result.solutions[:1]
         names = write_tilings(book, sheet, board, solutions)
+        if args.input is None:  # a new workbook: its cells square
+            for name in names:
+                _square_cells(book.sheet(name), board)
         save_copy(book, args.output)
     except (BoardError, WorkbookError, OSError) as exc:
         reason = exc if isinstance(exc, (BoardError, WorkbookError)) else f"{args.output}: {exc}"
