@@ -694,3 +694,19 @@ def test_rulers_as_chessboards_and_headers_label_them(tmp_path):
 
     assert _read(tmp_path, chess).cells == named_board("8x8-hole").cells
     assert _read(tmp_path, header).cells == named_board("6x10").cells
+
+
+@pytest.mark.parametrize(("first", "second"), [("BDD7EE", "1F3864"), ("FF0000", "FFFF00")])
+def test_a_board_in_a_dark_colour_is_a_board_not_holes(tmp_path, capsys, first, second):
+    """Two 6x10 boards, one filled navy (or red): the dark one was read as 60 holes and the
+    other tiled without a word. Only black and dark grey mark holes: two boards, named."""
+    path = tmp_path / "two.xlsx"
+    wb = openpyxl.Workbook()
+    for r in range(6):
+        for c in range(10):
+            wb.active.cell(2 + r, 2 + c).fill = PatternFill("solid", fgColor="FF" + first)
+            wb.active.cell(12 + r, 2 + c).fill = PatternFill("solid", fgColor="FF" + second)
+    wb.save(path)
+    assert main(["pentomino", str(path), "-q"]) == 2
+    err = capsys.readouterr().err
+    assert "2 groups of marked cells could each be the board" in err, err

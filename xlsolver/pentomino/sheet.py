@@ -39,6 +39,7 @@ TITLE_BAND = 3  # a merge this many cells long holding text is a title band, wha
 HOLE_TEXT = frozenset({"0", ".", "-", "×", "/", "・", "·"})  # typed in a cell: a hole
 DARK_HOLE = 0.3  # a fill darker than this (relative luminance) may mark a hole: black,
 # and Excel's "Black, Text 1, Lighter 25%" (#404040, 0.25)
+GREY_SPREAD = 48  # a hole's fill is grey: its red, green and blue at most this far apart
 MIN_RULER = 3  # labels running along an edge, at least this many, are a ruler
 TILING_SHEET = "Tiling {n}"
 
@@ -312,7 +313,7 @@ def read_board(sheet: Sheet, book: Book | None = None, need: int = BOARD_CELLS) 
             cells.add((r, c))
             if mark != "#":
                 fixed[(r, c)] = mark
-            elif not text and fill is not None and luminance(fill) < DARK_HOLE:
+            elif not text and _dark_grey(fill):
                 dark.add((r, c))
             label = _ruler_value(text)
             if label is not None:
@@ -329,6 +330,19 @@ def read_board(sheet: Sheet, book: Book | None = None, need: int = BOARD_CELLS) 
     chosen = _chosen(sheet, readings, need, (top, left))
     fixed = {cell: letter for cell, letter in fixed.items() if cell in chosen}
     return make_board(chosen, fixed, name=sheet.name, sheet=sheet.name, origin=(top, left))
+
+
+def _dark_grey(fill: str | None) -> bool:
+    """True for a fill that may mark a hole: black or a dark grey, not a dark colour (a
+    navy or a red board beside a light one is a second board, not 60 holes)."""
+    if fill is None or luminance(fill) >= DARK_HOLE:
+        return False
+    digits = fill.lstrip("#")[-6:]
+    try:
+        rgb = [int(digits[i : i + 2], 16) for i in (0, 2, 4)]
+    except ValueError:
+        return True
+    return max(rgb) - min(rgb) <= GREY_SPREAD
 
 
 def find_board(
