@@ -127,3 +127,34 @@ def test_dask_keeps_sub_folders_and_lets_a_worker_start_kissat(tmp_path, capsys,
     assert shown(remote[1]) == shown(expected)
     assert (there / "sub" / "small.xlsx").exists() and (there / "faase.xlsx").exists()
     assert _cells(there / "sub" / "small.xlsx") == _cells(here / "sub" / "small.xlsx")
+
+
+def test_a_stopped_run_calls_off_the_tasks_on_the_cluster(tmp_path, monkeypatch, scheduler):
+    """After Ctrl-C the cluster went on with the batch (a worker solved Faase for another
+    100 s): the tasks are called off, so the scheduler holds none of them afterwards."""
+    import time
+
+    import dask.distributed
+
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for k in range(3):
+        shutil.copy(ROOT / "tests" / "data" / "webpbn-faase.nin", folder / f"faase{k}.nin")
+
+    def stopped(futures, loop=None):  # the Ctrl-C lands as the results are awaited
+        time.sleep(1.0)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(dask.distributed, "as_completed", stopped)
+    argv = ["solve", str(folder), "--out-dir", str(tmp_path / "out"), "--dask", scheduler]
+    assert main(argv) == 130
+    monkeypatch.undo()
+    with distributed.Client(scheduler, set_as_default=False) as client:
+        deadline = time.monotonic() + 20
+        left = None
+        while time.monotonic() < deadline:
+            left = client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks))
+            if left == 0:
+                break
+            time.sleep(0.2)
+    assert left == 0

@@ -127,10 +127,14 @@ def solve_on_cluster(
             if i not in futures.values():  # here, as --jobs does: LibreOffice, unreadable
                 reports[i] = run_one(str(path), str(target) if target else None, options, in_place)
                 bar.update()
-        for future in as_completed(futures, loop=client.loop):
-            i = futures[future]
-            reports[i] = _collect(future, paths[i], targets[i], in_place)
-            bar.update()
+        try:
+            for future in as_completed(futures, loop=client.loop):
+                i = futures[future]
+                reports[i] = _collect(future, paths[i], targets[i], in_place)
+                bar.update()
+        except BaseException:  # Ctrl-C, SIGTERM: the tasks not started are called off
+            client.cancel(list(futures), force=True)
+            raise
     return [r for r in reports if r is not None]
 
 
