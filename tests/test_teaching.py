@@ -775,3 +775,45 @@ def test_grade_names_what_a_marked_copy_leaves_out(tmp_path, capsys):
     captured = capsys.readouterr()
     assert "ann.xlsx: Ann: 0 wrong" in captured.out, captured
     assert "the marked copy leaves out 1 text box" in captured.err, captured.err
+
+
+def test_one_time_limit_for_a_whole_check_and_a_stopped_suggestion_is_exit_1(
+    tmp_path, monkeypatch, capsys
+):
+    """check and make handed the whole --time-limit to each stage (the solve, then the
+    search for givens, then the rating): a run took the solve's time plus the whole limit.
+    And a search for givens the limit stopped exited 0, so a script could not tell."""
+    import time
+
+    from xlsolver.teaching import verdict as verdicts
+
+    seen = {}
+
+    def suggest(puzzle, picture, base=None, time_limit=None):
+        seen["limit"] = time_limit
+        raise verdicts.SuggestionTimeout("stopped: the time limit ran out")
+
+    real_solve = verdicts.solve
+
+    def slow_solve(*args, **kwargs):  # a slow machine's solve
+        time.sleep(0.5)
+        return real_solve(*args, **kwargs)
+
+    monkeypatch.setattr(verdicts, "suggest_givens", suggest)
+    monkeypatch.setattr(verdicts, "solve", slow_solve)
+    path = tmp_path / "two-ways.non"
+    path.write_text("width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n")
+    assert main(["check", str(path), "--time-limit", "5"]) == 1
+    assert "stopped: the time limit ran out" in capsys.readouterr().out
+    assert seen["limit"] <= 4.5  # what was left of the 5 s after the slow solve
+
+
+def test_make_of_a_hard_puzzle_file_stops_at_its_time_limit(tmp_path, capsys):
+    """make of a puzzle file looked for its picture (a solution) without the time limit:
+    Faase took a minute (more on a loaded machine), deaf to --time-limit 1."""
+    out = tmp_path / "faase.xlsx"
+    faase = Path(__file__).parent / "data" / "webpbn-faase.nin"
+    assert main(["make", str(faase), "-o", str(out), "--time-limit", "1"]) == 1
+    err = capsys.readouterr().err
+    assert "stopped: the time limit ran out before the puzzle's picture" in err, err
+    assert not out.exists()

@@ -37,6 +37,6 @@ def report(source: str, verdict, as_json: bool, heading: str = "", extra=None) -
             print(f"  {line}")
     if verdict.status == INVALID:
         return EXIT_BAD_INPUT
-    if verdict.status in (CONTRADICTION, TIMEOUT):
-        return EXIT_UNSOLVED
+    if verdict.status in (CONTRADICTION, TIMEOUT) or getattr(verdict, "stopped", False):
+        return EXIT_UNSOLVED  # no solution, or the time limit ran out (givens not found too)
     return EXIT_OK

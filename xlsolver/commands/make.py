@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 
+from ..exits import EXIT_UNSOLVED
 from ..limits import DEFAULT_TIME_LIMIT
 from ..workbook.clues import parse_size
 from ._teaching import BAD_INPUT, fail, report
@@ -78,9 +80,10 @@ def _read(args: argparse.Namespace, size):
 
     if args.image:
         return read_image(args.image, size=size, threshold=args.threshold), "picture"
+    limit = args.time_limit
     if not is_workbook(args.drawing):  # a puzzle file: its worksheet, from its picture
-        return puzzle_drawing(args.drawing, args.sheet), "puzzle"
-    if args.range is None and (found := sheet_drawing(args.drawing, args.sheet)):
+        return puzzle_drawing(args.drawing, args.sheet, limit), "puzzle"
+    if args.range is None and (found := sheet_drawing(args.drawing, args.sheet, limit)):
         return found, "puzzle"  # a puzzle sheet (clues, maybe solved): the worksheet of it
     return read_drawing_file(args.drawing, sheet=args.sheet, rect=args.range), "drawing"
 
@@ -88,6 +91,7 @@ def _read(args: argparse.Namespace, size):
 def run(args: argparse.Namespace) -> int:
     """Read the drawing, judge it, write the worksheet."""
     from ..teaching import make_worksheet
+    from ..teaching.puzzle_files import PictureStopped
 
     if args.drawing and not args.image and is_image(args.drawing):
         args.image, args.drawing = args.drawing, None  # a picture given as the drawing
@@ -100,17 +104,22 @@ def run(args: argparse.Namespace) -> int:
         size = parse_size(args.size)
         if size is None:
             return fail(f"--size {args.size!r}: expected WIDTHxHEIGHT, e.g. 20x20")
+    start = time.perf_counter()
     try:
         drawing, origin = _read(args, size)
+        spent = time.perf_counter() - start  # one time limit for the whole command
         verdict, path = make_worksheet(
             drawing,
             args.output,
             title=args.title,
             add_givens=args.add_givens,
-            time_limit=args.time_limit,
+            time_limit=None if args.time_limit is None else max(args.time_limit - spent, 0.0),
             inputs=[args.drawing or args.image],
             mono=args.mono,
         )
+    except PictureStopped as exc:
+        print(f"xlsolver: {exc}", file=sys.stderr)
+        return EXIT_UNSOLVED
     except BAD_INPUT as exc:
         return fail(exc, args.drawing or args.image)
     h, w = drawing.picture.shape

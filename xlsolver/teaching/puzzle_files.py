@@ -95,15 +95,19 @@ def goal_of(puzzle: Puzzle | ColourPuzzle) -> np.ndarray | None:
     return np.asarray(goal, dtype=int if isinstance(puzzle, ColourPuzzle) else bool)
 
 
-def puzzle_drawing(path: str | os.PathLike, name: str | None = None):
+def puzzle_drawing(
+    path: str | os.PathLike, name: str | None = None, time_limit: float | None = None
+):
     """The picture of a puzzle file's puzzle as a drawing, so that ``make`` lays out its
-    worksheet: the file's goal, else the first solution; WorkbookError when there is
-    neither."""
+    worksheet: the file's goal, else the first solution (PictureStopped when the time
+    limit ran out first); WorkbookError when there is neither."""
     found = one_puzzle(path, name)
-    return _drawing(path, found, goal_of(found.puzzle), file_title(found, path))
+    return _drawing(path, found, goal_of(found.puzzle), file_title(found, path), None, time_limit)
 
 
-def sheet_drawing(path: str | os.PathLike, name: str | None = None):
+def sheet_drawing(
+    path: str | os.PathLike, name: str | None = None, time_limit: float | None = None
+):
     """The picture of a puzzle sheet given to ``make`` (clues around a grid, maybe
     solved): its answer key, else its grid when the cells painted there solve the clues,
     else the first solution; None when no puzzle reads from it (a drawing, whose marks
@@ -128,23 +132,38 @@ def sheet_drawing(path: str | os.PathLike, name: str | None = None):
             picture = painted if found.puzzle.is_solution(painted) else None
         title = sheet_title(book, found) or found.sheet or Path(path).stem
         credits = read_attribution(book.sheet(found.sheet))
-        return _drawing(path, found, picture, title, credits)
+        return _drawing(path, found, picture, title, credits, time_limit)
     finally:
         close_book(book)
 
 
+class PictureStopped(WorkbookError):
+    """The user's time limit ran out before a puzzle's picture (its first solution) was found."""
+
+
 def _drawing(
-    path, found: SheetPuzzle, picture: np.ndarray | None, title: str, credits: dict | None = None
+    path,
+    found: SheetPuzzle,
+    picture: np.ndarray | None,
+    title: str,
+    credits: dict | None = None,
+    time_limit: float | None = None,
 ):
-    """A Drawing of a puzzle's picture (its first solution when ``picture`` is None),
-    with the puzzle's credits (author, copyright, licence); WorkbookError when it has no
-    picture."""
+    """A Drawing of a puzzle's picture (its first solution when ``picture`` is None, found
+    within ``time_limit``), with the puzzle's credits (author, copyright, licence);
+    WorkbookError when it has no picture, PictureStopped when the time ran out."""
     from ..nonogram.analyzer import solve
+    from ..nonogram.result import TIMEOUT
     from .drawing import Drawing
 
     puzzle = found.puzzle
     if picture is None:
-        result = solve(puzzle, max_solutions=1)
+        result = solve(puzzle, max_solutions=1, time_limit=time_limit)
+        if result.status == TIMEOUT and not result.solutions:
+            raise PictureStopped(
+                f"{path}: {found.sheet}: stopped: the time limit ran out before the puzzle's "
+                f"picture (a solution) was found; nothing written"
+            )
         if not result.solutions:
             reason = result.error or result.status
             raise WorkbookError(

@@ -48,6 +48,7 @@ class Verdict:
     error: str = ""
     seconds: float = 0.0
     filled: int = 0  # cells already filled in on the sheet's grid, counted as givens
+    stopped: bool = False  # the time limit stopped the search for givens (exit status 1)
 
     @property
     def unique(self) -> bool:
@@ -266,27 +267,28 @@ def assess(
     are cells already printed on the sheet.
     """
     start = time.perf_counter()
+
+    def left() -> float | None:  # one limit for the whole verdict, not one a stage
+        return None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
+
     result = solve(puzzle, givens=givens, time_limit=time_limit)
     verdict = Verdict(result.status, solutions=result.solutions, error=result.error)
     if result.status == CONTRADICTION and givens is not None:  # name the wrong marks
         from ..workbook.answer import wrong_marks_words
 
-        left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
-        blamed = wrong_marks_words(puzzle, givens, time_limit=left)
+        blamed = wrong_marks_words(puzzle, givens, time_limit=left())
         verdict.error = f"no solution: {blamed}" if blamed else verdict.error
     if result.status == MULTIPLE:
         verdict.differing = differing_cells(result.solutions, solution)
         if suggest:
             picture = solution if solution is not None else result.solutions[0]
             try:
-                verdict.suggestion = suggest_givens(
-                    puzzle, picture, base=givens, time_limit=time_limit
-                )
+                verdict.suggestion = suggest_givens(puzzle, picture, base=givens, time_limit=left())
             except SuggestionTimeout as exc:
-                verdict.error = str(exc)
+                verdict.error, verdict.stopped = str(exc), True
     elif result.status == UNIQUE:
         try:
-            _rate(verdict, puzzle, result.solutions[0], givens, time_limit)
+            _rate(verdict, puzzle, result.solutions[0], givens, left())
         except (Timeout, HintsStopped):
             verdict.status, verdict.error = TIMEOUT, STOPPED
             verdict.difficulty, verdict.steps, verdict.rules = "", 0, {}
