@@ -28,15 +28,19 @@ def count(text: str) -> int:
     return value
 
 
-def add_time_limit(parser: argparse.ArgumentParser, default: float | None = None) -> None:
-    """``--time-limit SECONDS``: the user's stop, the only clock."""
+def add_time_limit(
+    parser: argparse.ArgumentParser, default: float | None = None, *, each: str = ""
+) -> None:
+    """``--time-limit SECONDS``: the user's stop, the only clock (``each``: a limit per
+    puzzle of a batch, so said)."""
     tail = f" (default {default:g})" if default is not None else " (default: no limit)"
+    what = f"stop each {each} after this many seconds" if each else "stop after this many seconds"
     parser.add_argument(
         "--time-limit",
         type=seconds,
         default=default,
         metavar="SECONDS",
-        help="stop after this many seconds and report what is known" + tail,
+        help=f"{what} and report what is known" + tail,
     )
 
 

@@ -30,7 +30,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="one JSON object per puzzle per line")
     p.add_argument("--first", action="store_true", help="stop at the first solution")
     p.add_argument("--count", type=int, metavar="N", help="count solutions up to N")
-    add_time_limit(p)
+    add_time_limit(p, each="puzzle")
     p.add_argument(
         "--method",
         choices=("auto", "logic", "sat"),
