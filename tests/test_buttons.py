@@ -677,3 +677,58 @@ def test_cells_common_to_all_solutions_stop_at_the_work_budget(tmp_path, monkeyp
     timed = analyze(puzzle, max_solutions=2, common=True, time_limit=60)
     assert timed.status == "timeout" and len(timed.solutions) == 2
     assert "common to all solutions" in timed.error
+
+
+def test_hint_on_a_hard_board_goes_on_from_its_own_cells(tmp_path, monkeypatch):
+    """Faase (80×95): the first Hint painted a line step; the second and third waited the
+    button's whole limit checking the painted cells against every solution (a search of
+    a minute and more) and painted nothing. Cells line logic proves from the clues alone
+    are in every solution: no search. A mark logic proves wrong is named at once."""
+    import xlsolver.actions as actions
+    from xlsolver.actions import hint
+    from xlsolver.nonogram.board import Board
+    from xlsolver.nonogram.cells import CONC
+    from xlsolver.workbook import read_puzzle
+
+    source = tmp_path / "faase.xlsx"
+    assert (
+        main(["convert", str(ROOT / "tests" / "data" / "webpbn-faase.nin"), "-o", str(source)]) == 0
+    )
+    monkeypatch.setattr(actions, "BUTTON_SECONDS", 8.0)  # the search needs far longer
+    book = open_book(source)
+    sheet = book.sheets()[0]
+    for _ in range(3):
+        outcome = hint(book, sheet)
+        assert outcome.ok and outcome.painted, outcome
+    found = read_puzzle(sheet, book, givens=True)
+    board = Board(found.puzzle)
+    board.propagate()
+    proved = np.asarray(board.grid(), dtype=np.uint8)
+    painted = (found.givens & COLOUR) != BLANK
+    assert ((found.givens & COLOUR) == (proved & COLOUR))[painted].all()  # all right
+    black = ((proved & COLOUR) == BLACK) & ((proved & CONC) != 0)
+    r, c = np.argwhere(~painted & black)[0]  # a cell proved black: marked white, wrong
+    sheet.paint([found.cell(int(r), int(c))], WHITE_STYLE)
+    outcome = hint(book, sheet)
+    assert not outcome.ok and outcome.cells == [found.cell(int(r), int(c))], outcome
+    assert "red: " in outcome.message
+
+
+def test_hint_on_a_small_board_still_finds_clues_no_grid_meets():
+    """The shortcut for a large board's own cells (line logic proves them, no search)
+    skipped, on a 5×5 whose clues no grid meets (line logic sees no clash), the search
+    that says so: Hint handed out steps that led nowhere. Small boards are searched."""
+    from xlsolver.actions import hint
+    from xlsolver.nonogram.puzzle import Puzzle
+    from xlsolver.workbook import read_puzzle, write_template
+
+    rows, cols = [[2], [1, 1], [1], [4], [1, 1]], [[1, 1], [1, 1], [1, 2], [2], [2]]
+    book = new_book()
+    sheet = book.sheets()[0]
+    write_template(sheet, Puzzle.from_clues(rows, cols))
+    found = read_puzzle(sheet, book)
+    for r, c in [(0, 1), (3, 1), (3, 2), (3, 3)]:  # cells line logic proves black
+        sheet.write_values(found.cell(r, c), [["■"]])
+    outcome = hint(book, sheet)
+    assert not outcome.ok and not outcome.painted
+    assert outcome.message.startswith("no solution: the clues cannot all be met"), outcome

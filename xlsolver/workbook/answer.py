@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..nonogram.cells import BLACK, COLOUR, DISCREPANCY, WHITE
+from ..nonogram.cells import BLACK, COLOUR, CONC, DISCREPANCY, WHITE
 from ..nonogram.colour_result import ColourResult
 from ..nonogram.result import CONTRADICTION, MULTIPLE, SOLVED, TIMEOUT, UNIQUE, Result
 from ..sheets.protocol import Sheet
@@ -79,7 +79,12 @@ def wrong_marks(puzzle, givens: np.ndarray, *, time_limit: float | None):
     time limit stopped the solve, ``"none"`` when the clues alone have no solution."""
     from ..nonogram.analyzer import solve
 
+    logic = _logic_verdict(puzzle, givens) if puzzle.height * puzzle.width > SEARCH_CELLS else None
+    if logic is True:  # Hint's own cells on a large board: no search
+        return None
     free = solve(puzzle, max_solutions=2, time_limit=time_limit, common=True)
+    if free.status == TIMEOUT and isinstance(logic, np.ndarray):
+        return logic  # the marks logic alone proves wrong, when the search cannot finish
     if free.status in (TIMEOUT, CONTRADICTION):
         return "time" if free.status == TIMEOUT else "none"
     if free.status not in (UNIQUE, SOLVED, MULTIPLE):
@@ -87,6 +92,37 @@ def wrong_marks(puzzle, givens: np.ndarray, *, time_limit: float | None):
     decided = decided_states(free)
     given = np.asarray(givens, dtype=np.uint8) & COLOUR
     wrong = ((given == BLACK) & (decided == WHITE)) | ((given == WHITE) & (decided == BLACK))
+    return wrong if wrong.any() else None
+
+
+SEARCH_CELLS = 2500  # boards up to 50×50 are always searched: that also finds clues that
+# no grid meets when line logic does not (a hint would lead nowhere); larger ones (Faase,
+# 80×95: minutes) take the marks line logic proves as right without the search
+
+
+def _logic_verdict(puzzle, givens: np.ndarray) -> bool | np.ndarray | None:
+    """What line logic on the clues alone says of the marks: True when it proves every
+    mark as it is (then every solution, if there is one, agrees with each, as with the
+    cells Hint painted, and no search is needed on a large board: Hint on Faase waited its
+    whole 2 minutes for one on the second press); the marks it proves the other colour
+    (every solution disagrees with them, though others may be wrong too); None when it
+    says neither."""
+    from ..nonogram.board import Board, Contradiction
+
+    given = np.asarray(givens, dtype=np.uint8) & COLOUR
+    marked = (given == BLACK) | (given == WHITE)
+    if not marked.any() or getattr(puzzle, "palette", None) is not None:
+        return None
+    board = Board(puzzle)
+    try:
+        board.propagate()
+    except Contradiction:
+        return None
+    proved = np.asarray(board.grid(), dtype=np.uint8)
+    known = marked & ((proved & CONC) != 0)
+    if known[marked].all() and ((proved & COLOUR)[marked] == given[marked]).all():
+        return True
+    wrong = known & ((proved & COLOUR) != given)
     return wrong if wrong.any() else None
 
 
