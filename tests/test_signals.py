@@ -496,3 +496,16 @@ def test_a_puzzle_worker_that_dies_ends_the_run_with_one_line(monkeypatch, capsy
     assert "Traceback" not in err and "BrokenProcessPool" not in err, err
     assert err.startswith(f"xlsolver: {dancer}: not solved: the process solving it ended")
     assert len(out.splitlines()) == 3  # the three TAAI puzzles before it
+
+
+def test_a_ctrl_c_while_the_command_loads_is_a_stop_not_a_traceback(monkeypatch, capsys):
+    """A SIGINT while the command's modules were imported (before the stop handlers) gave
+    an importlib KeyboardInterrupt traceback and exit 1: now the usual line and 130."""
+    from xlsolver import cli
+
+    def loading(command):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "build_parser", loading)
+    assert cli.main(["hints", "x.non"]) == EXIT_INTERRUPTED
+    assert capsys.readouterr().err.startswith("xlsolver: interrupted; outputs completed: ")

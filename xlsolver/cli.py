@@ -58,8 +58,11 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script."""
     argv = sys.argv[1:] if argv is None else list(argv)
-    parser = build_parser(argv[0] if argv and argv[0] in COMMANDS else None)
-    args = parser.parse_args(argv)
+    try:  # a Ctrl-C while the command's modules load is a stop too, not a traceback
+        parser = build_parser(argv[0] if argv and argv[0] in COMMANDS else None)
+        args = parser.parse_args(argv)
+    except KeyboardInterrupt:
+        return stopped(signal.SIGINT)
     try:
         with stopping():
             code = int(args._run(args) or 0)
