@@ -710,3 +710,17 @@ def test_a_board_in_a_dark_colour_is_a_board_not_holes(tmp_path, capsys, first, 
     assert main(["pentomino", str(path), "-q"]) == 2
     err = capsys.readouterr().err
     assert "2 groups of marked cells could each be the board" in err, err
+
+
+def test_a_board_typed_in_hole_marks_says_they_are_holes(tmp_path, capsys):
+    """A board typed all in ``.`` said "no board found; mark its cells with a fill or a
+    character" though every cell held one: the message says those mark holes."""
+    path = tmp_path / "dots.xlsx"
+    wb = openpyxl.Workbook()
+    for r in range(1, 7):
+        for c in range(1, 11):
+            wb.active.cell(r, c, ".")
+    wb.save(path)
+    assert main(["pentomino", str(path), "-q"]) == 2
+    err = capsys.readouterr().err
+    assert "no board found" in err and "typed in a cell mark a hole" in err, err

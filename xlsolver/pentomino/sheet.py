@@ -319,7 +319,11 @@ def read_board(sheet: Sheet, book: Book | None = None, need: int = BOARD_CELLS) 
             if label is not None:
                 numbers[(r, c)] = label
     if not cells:
-        raise BoardError(f"{sheet.name}: no board found; mark its cells with a fill or a character")
+        holes = any(_text(v) in HOLE_TEXT for row in values for v in row)
+        said = f" ({', '.join(sorted(HOLE_TEXT))} typed in a cell mark a hole)" if holes else ""
+        raise BoardError(
+            f"{sheet.name}: no board found; mark its cells with a fill or a character{said}"
+        )
     cells = _without_rulers(cells, numbers)
     readings = [cells]
     if dark and dark != cells:
