@@ -162,7 +162,7 @@ def _held_output(folder: Path, take: Callable[[Path], bool], outputs: list[Path]
     """The error for a folder that holds the output folder when that one holds workbooks
     or puzzle files of the person's own ("" otherwise): left out of the walk, they would
     go unread, and one of an input's name would be replaced (week2/puzzle.xlsx by the copy
-    of puzzle.xlsx). A file there whose name holds an input's (``small.xlsx``,
+    of puzzle.xlsx). A file there named as a copy of an input (``small.xlsx``,
     ``dancer.xlsx`` for ``dancer.non``, ``ann-work-graded.xlsx`` for ``ann/work.xlsx``) is
     taken for an earlier copy, so a second run into the same folder goes on."""
     real = folder.resolve()
