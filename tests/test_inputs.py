@@ -319,3 +319,26 @@ def test_a_pattern_game_id_may_be_the_argument_itself(capsys, tmp_path: Path) ->
     assert code == 2 and "random-seed game ID" in err
     code, _, err = run(capsys, "solve", str(tmp_path / "missing.non"))
     assert code == 2 and "missing.non: cannot read" in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["solve", "x.xlsx", "--sheet", "Puzzle", "--sheet", "Second"],
+        ["solve", "x.xlsx", "--range", "A1:B2", "--range", "C1:D2"],
+        ["convert", "x.xlsx", "-o", "x.non", "--sheet", "A", "--sheet", "B"],
+        ["check", "x.xlsx", "--sheet", "A", "--sheet", "B"],
+        ["hints", "x.xlsx", "--sheet", "A", "--sheet", "B"],
+        ["make", "x.xlsx", "--sheet", "A", "--sheet", "B"],
+        ["pentomino", "x.xlsx", "--sheet", "A", "--sheet", "B"],
+    ],
+    ids=["solve", "solve-range", "convert", "check", "hints", "make", "pentomino"],
+)
+def test_an_option_that_picks_one_thing_given_twice_is_an_error(argv, capsys):
+    """``--sheet Puzzle --sheet Second`` solved Second alone, without a word (a batch
+    user asked to paint both): an error naming both, exit 2, nothing read."""
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "given twice" in err and "it picks one" in err, err

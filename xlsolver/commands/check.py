@@ -7,7 +7,7 @@ import json
 
 from ..limits import DEFAULT_TIME_LIMIT
 from ._teaching import BAD_INPUT, fail, report
-from .options import add_range, add_time_limit, sheet_or_range
+from .options import Once, add_range, add_time_limit, sheet_or_range
 
 HELP = "tell whether a puzzle sheet has one solution and how hard it is (writes nothing)"
 
@@ -18,6 +18,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--sheet",
         metavar="NAME",
+        action=Once,
         help="the puzzle's sheet (default: Puzzle, first); of a puzzle file, the title or "
         "number of one puzzle (default: every puzzle)",
     )

@@ -24,6 +24,7 @@ from ..workbook.files import (
 from ..workbook.layout import check_unmerged, find_puzzles
 from ..workbook.puzzle_books import template_book, titled
 from ..writes import check_output
+from .options import Once
 
 HELP = (
     "convert between puzzle files (.non, .nin, .mk, .g, .cwd, TAAI, webpbn XML, JSON, …; "
@@ -45,7 +46,7 @@ def add_arguments(parser) -> None:
     parser.add_argument(
         "--to", metavar="EXT", help="with --out-dir: what to write (xlsx, ods, non, json, …)"
     )
-    parser.add_argument("--sheet", help="read only this sheet of a workbook")
+    parser.add_argument("--sheet", action=Once, help="read only this sheet of a workbook")
     parser.add_argument("--format", help="puzzle format to write (default: from the extension)")
     parser.add_argument(
         "--in-place", action="store_true", help="allow -o to name the input file itself"

@@ -9,7 +9,7 @@ from collections import Counter
 from ..exits import EXIT_OK, EXIT_UNSOLVED
 from ..limits import DEFAULT_TIME_LIMIT
 from ._teaching import BAD_INPUT, fail
-from .options import add_range, add_time_limit, count, sheet_or_range
+from .options import Once, add_range, add_time_limit, count, sheet_or_range
 
 HELP = "write the order in which a puzzle's cells can be deduced, with reasons, to a workbook"
 
@@ -23,6 +23,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--sheet",
         metavar="NAME",
+        action=Once,
         help="the puzzle's sheet (default: Puzzle, first); of a puzzle file of several "
         "puzzles, the title or number of one",
     )

@@ -10,7 +10,7 @@ from ..exits import EXIT_UNSOLVED
 from ..limits import DEFAULT_TIME_LIMIT
 from ..workbook.clues import parse_size
 from ._teaching import BAD_INPUT, fail, report
-from .options import add_time_limit
+from .options import Once, add_time_limit
 
 HELP = (
     "turn a drawing (filled cells in a workbook, or a PNG) or a puzzle file into a puzzle "
@@ -31,9 +31,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--threshold", type=int, default=128, help="grey below this is black (128)")
     p.add_argument("-o", "--output", required=True, help="the worksheet to write (.xlsx)")
     p.add_argument("--title", default="", help="the title (default: text on the sheet, file name)")
-    p.add_argument("--sheet", metavar="NAME", help="the sheet holding the drawing")
+    p.add_argument("--sheet", metavar="NAME", action=Once, help="the sheet holding the drawing")
     p.add_argument(
-        "--range", metavar="A1:J10", help="the drawing's cells, Sheet1!A1:J10 too (default: found)"
+        "--range",
+        metavar="A1:J10",
+        action=Once,
+        help="the drawing's cells, Sheet1!A1:J10 too (default: found)",
     )
     p.add_argument(
         "--add-givens",

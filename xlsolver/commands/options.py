@@ -6,6 +6,21 @@ import argparse
 import math
 
 
+class Once(argparse.Action):
+    """An option that picks one thing (``--sheet``, ``--range``): given twice it is an
+    error, not the last one silently (``--sheet Puzzle --sheet Second`` solved Second)."""
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        seen = getattr(namespace, f"_{self.dest}_given", None)
+        if seen is not None:
+            parser.error(
+                f"{option_string} given twice ({seen!r} and {values!r}): it picks one; run "
+                f"the command once for each"
+            )
+        setattr(namespace, f"_{self.dest}_given", values)
+        setattr(namespace, self.dest, values)
+
+
 def seconds(text: str) -> float:
     """A positive, finite number of seconds (argparse type)."""
     try:
@@ -48,6 +63,7 @@ def add_range(parser: argparse.ArgumentParser) -> None:
     """``--range SHEET!A1:Z30``: one puzzle of a sheet that holds several."""
     parser.add_argument(
         "--range",
+        action=Once,
         metavar="SHEET!A1:Z30",
         help="only the puzzle in this range of a sheet (its grid, or the grid with its clues)",
     )

@@ -17,7 +17,7 @@ from ..pentomino.pieces import LETTERS, PIECE_SIZE
 from ..pentomino.solver import COMPLETE, LIMIT, TIMEOUT, Tiler, TilingResult
 from ..progress import TerminalBar, both
 from ..sheets.errors import WorkbookError
-from .options import add_time_limit
+from .options import Once, add_time_limit
 
 HELP = "tile a board drawn on a sheet with the 12 pentominoes; count its tilings"
 DEFAULT_ALL_LIMIT = 100  # sheets written by --all unless --limit says otherwise
@@ -32,7 +32,9 @@ def add_arguments(parser) -> None:
         "--board", help=f"a named board instead of a file: {', '.join(NAMED_BOARDS)} or HxW"
     )
     parser.add_argument("-o", "--output", help="write the painted tiling(s) to this workbook")
-    parser.add_argument("--sheet", help="the sheet holding the board (default: the first)")
+    parser.add_argument(
+        "--sheet", action=Once, help="the sheet holding the board (default: the first)"
+    )
     parser.add_argument("--count", action="store_true", help="count every tiling")
     parser.add_argument(
         "--all-copies",

@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..exits import EXIT_BAD_INPUT, EXIT_OK, EXIT_UNSOLVED
-from .options import add_time_limit
+from .options import Once, add_time_limit
 
 HELP = (
     "solve puzzle files (.non, .nin, .mk, .g, .cwd, TAAI, GRID text, webpbn XML, TOML, JSON, "
@@ -52,9 +52,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="write painted workbooks into this folder (a puzzle file: NAME.xlsx, laid out)",
     )
     w.add_argument("--in-place", action="store_true", help="paint the input workbook itself")
-    w.add_argument("--sheet", metavar="NAME", help="only this sheet")
+    w.add_argument("--sheet", metavar="NAME", action=Once, help="only this sheet")
     w.add_argument(
-        "--range", metavar="SHEET!A1:Z30", help="only the puzzle in this range of a sheet"
+        "--range",
+        metavar="SHEET!A1:Z30",
+        action=Once,
+        help="only the puzzle in this range of a sheet",
     )
     p.add_argument(
         "--jobs",
