@@ -817,3 +817,16 @@ def test_make_of_a_hard_puzzle_file_stops_at_its_time_limit(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "stopped: the time limit ran out before the puzzle's picture" in err, err
     assert not out.exists()
+
+
+def test_grade_with_a_hard_puzzle_file_as_its_key_stops_at_its_time_limit(tmp_path, capsys):
+    """grade solved a puzzle-file key without a limit (Faase: 77 s of silence before
+    "the puzzle is multiple"); it has --time-limit as make and check, and says it stopped."""
+    answers = tmp_path / "ann.xlsx"
+    shutil.copy(WORKBOOKS / "small.xlsx", answers)
+    faase = Path(__file__).parent / "data" / "webpbn-faase.nin"
+    argv = ["grade", str(answers), "--key", str(faase), "--out-dir", str(tmp_path / "g")]
+    assert main([*argv, "--time-limit", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "stopped: the time limit ran out before the key's one solution was proved" in err
+    assert not (tmp_path / "g" / "summary.xlsx").exists()

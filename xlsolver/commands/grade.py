@@ -7,7 +7,9 @@ import sys
 from pathlib import Path
 
 from ..exits import EXIT_BAD_INPUT, EXIT_OK
+from ..limits import DEFAULT_TIME_LIMIT
 from ._teaching import BAD_INPUT, fail
+from .options import add_time_limit
 
 HELP = "grade students' workbooks against the key: wrong cells marked, a class summary"
 
@@ -28,6 +30,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="the key's puzzle sheet; of a puzzle file of several, the title or number of one",
     )
     p.add_argument("--out-dir", default="graded", help="marked copies go here (graded/)")
+    add_time_limit(p, DEFAULT_TIME_LIMIT)  # for a key that must be solved (a puzzle file)
     p.add_argument("-o", "--summary", help="the class summary workbook (OUT_DIR/summary.xlsx)")
     p.add_argument(
         "--lang", choices=("en", "ja"), default="en", help="language of the summary and notes"
@@ -53,6 +56,7 @@ def run(args: argparse.Namespace) -> int:
             summary=summary,
             lang=args.lang,
             key_sheet=args.key_sheet,
+            time_limit=args.time_limit,
         )
     except BAD_INPUT as exc:
         return fail(exc)

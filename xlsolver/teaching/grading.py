@@ -23,7 +23,7 @@ from ..nonogram.analyzer import solve
 from ..nonogram.cells import BLACK, BLANK, COLOUR, every_colour
 from ..nonogram.colour_puzzle import ColourPuzzle
 from ..nonogram.puzzle import Puzzle, PuzzleError, clue_text
-from ..nonogram.result import UNIQUE
+from ..nonogram.result import TIMEOUT, UNIQUE
 from ..sheets.errors import WorkbookError
 from ..sheets.openpyxl_sheet import new_book
 from ..sheets.protocol import WRONG_STYLE, CellFormat, Rect, Sheet
@@ -102,9 +102,12 @@ class Grade:
         return round(100.0 * (self.cells - self.wrong) / self.cells, 1)
 
 
-def read_key(path: str | os.PathLike, sheet: str | None = None) -> Key:
-    """The key of a worksheet: its answer-key sheet, else the unique solution of its puzzle
-    (a puzzle file's puzzle too: ``sheet`` picks one of several by title or number)."""
+def read_key(
+    path: str | os.PathLike, sheet: str | None = None, time_limit: float | None = None
+) -> Key:
+    """The key of a worksheet: its answer-key sheet, else the unique solution of its puzzle,
+    found within ``time_limit`` (a puzzle file's puzzle too: ``sheet`` picks one of several
+    by title or number)."""
     if not is_workbook(path):
         from .puzzle_files import file_title, goal_of, one_puzzle
 
@@ -113,7 +116,7 @@ def read_key(path: str | os.PathLike, sheet: str | None = None) -> Key:
         goal = goal_of(found.puzzle)  # the file's own answer, as an answer-key sheet
         if goal is not None:
             return Key(found.puzzle, goal, f"{path} (goal)", title)
-        return _solved_key(found.puzzle, None, path, title)
+        return _solved_key(found.puzzle, None, path, title, time_limit)
     book = open_book(path, read_only=True)
     try:
         found = puzzle_sheet(book, sheet)
@@ -130,12 +133,19 @@ def read_key(path: str | os.PathLike, sheet: str | None = None) -> Key:
     givens = givens if givens is not None and given_cells(found.puzzle, givens).any() else None
     if picture is not None:
         return Key(found.puzzle, picture, f"{path} ({KEY_SHEET})", title, givens)
-    return _solved_key(found.puzzle, givens, path, title)
+    return _solved_key(found.puzzle, givens, path, title, time_limit)
 
 
-def _solved_key(puzzle, givens, path, title: str) -> Key:
-    """The key of a puzzle with exactly one solution; WorkbookError naming the file if not."""
-    result = solve(puzzle, givens=givens)
+def _solved_key(puzzle, givens, path, title: str, time_limit: float | None = None) -> Key:
+    """The key of a puzzle with exactly one solution; WorkbookError naming the file if not
+    (or when the time limit ran out first)."""
+    result = solve(puzzle, givens=givens, time_limit=time_limit)
+    if result.status == TIMEOUT:
+        raise WorkbookError(
+            f"{path}: stopped: the time limit ran out before the key's one solution was "
+            f"proved; give the worksheet make wrote (its '{KEY_SHEET}' sheet) or a longer "
+            f"--time-limit"
+        )
     if result.status != UNIQUE:
         raise WorkbookError(
             f"{path}: the puzzle is {result.status}; a key needs one solution "
@@ -406,6 +416,7 @@ def grade_files(
     summary: str | os.PathLike | None = None,
     lang: str = "en",
     key_sheet: str | None = None,
+    time_limit: float | None = None,
 ) -> list[Grade]:
     """Grade many workbooks against a key; marked copies to ``out_dir``, summary file.
     ``key_sheet`` picks the key's sheet (of a puzzle file: one puzzle by title or number).
@@ -426,7 +437,7 @@ def grade_files(
             check_output(summary, [*paths, key_path])
         except WriteError as exc:
             raise WorkbookError(str(exc)) from None
-    key = read_key(key_path, key_sheet)
+    key = read_key(key_path, key_sheet, time_limit)
     grades = []
     for path in paths:
         if Path(path).resolve() == Path(key_path).resolve():
