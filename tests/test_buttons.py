@@ -66,6 +66,20 @@ def test_new_grid_tells_what_to_type_when_the_size_row_holds_other_things():
     assert sheet.read_values((2, 1, 2, 1)) == [["my notes"]]
 
 
+@pytest.mark.parametrize(("width", "shown"), [("ten", "'ten'"), (-1, "'-1'"), (7.5, "'7.5'")])
+def test_new_grid_names_a_size_that_is_not_a_whole_number(width, shown):
+    """A width typed as ``ten``, -1 or 7.5 got "type the board's width in C2 …", though
+    something was typed there: the message says what C2 holds and what it needs."""
+    book = new_book()
+    sheet = book.sheets()[0]
+    assert new_grid(book, sheet).ok  # the prompt cells
+    sheet.write_values(WIDTH_CELL, [[width]])
+    sheet.write_values(HEIGHT_CELL, [[4]])
+    outcome = new_grid(book, sheet)
+    assert not outcome.ok
+    assert outcome.message.startswith(f"C2 holds {shown}, not a width: type a whole number")
+
+
 def bordered_board(path: Path, rows: int = 6, cols: int = 10) -> tuple[int, int]:
     """A pentomino board drawn with borders only (no fill, no values); its corner."""
     wb = Workbook()

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .limits import MAX_SIDE
 from .nonogram.cells import BLACK, BLANK, COLOUR, DISCREPANCY, WHITE, is_black, is_white
 from .nonogram.colour_puzzle import ColourPuzzle
 from .nonogram.puzzle import PuzzleError
@@ -452,7 +453,28 @@ def _ask_for_size(sheet: Sheet) -> Outcome:
     if all(v is None or (isinstance(v, str) and not v.strip()) for v in row):
         write_size_cells(sheet, None, None)
         return Outcome(tell)
+    for label, (r, c), at in (("width", WIDTH_CELL, width_at), ("height", HEIGHT_CELL, height_at)):
+        value = row[c - 1] if r == SIZE_ROW and c <= len(row) else None
+        if value is not None and not _side(value):  # "ten", -1, 7.5: say what is wrong
+            shown = value if isinstance(value, str) else f"{value:g}"
+            return Outcome(
+                f"{at} holds {shown!r}, not a {label}: type a whole number 1…{MAX_SIDE} "
+                f"there; {tell}",
+                ok=False,
+            )
     return Outcome(tell, ok=False)
+
+
+def _side(value: object) -> bool:
+    """True for a width or height New grid can lay out: a whole number 1…MAX_SIDE."""
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, str):
+        value = value.strip()
+        if not value.isdigit():
+            return False
+        value = int(value)
+    return isinstance(value, (int, float)) and value == int(value) and 1 <= value <= MAX_SIDE
 
 
 BUTTON_SECONDS = 120.0  # Solve and Hint stop after this: the spreadsheet waits on them
