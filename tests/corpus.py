@@ -807,6 +807,11 @@ def _tick_cases(folder: Path) -> list[Case]:
         for j in (0, 1, 2, 5, 9):
             ws.cell(1, 6 + j, "x")
 
+    def check_marks(ws, wb):  # ✓ typed beside the rows done
+        puzzle_at(ws, HOUSE, 6, 6)
+        for i in (0, 2, 3, 7):
+            ws.cell(6 + i, 1, "✓")
+
     def checkbox_grid(ws, wb):  # Google Sheets: every grid cell and the done column ticks
         checkbox_column(ws, wb)
         for (r, c), v in np.ndenumerate(solution):
@@ -815,6 +820,7 @@ def _tick_cases(folder: Path) -> list[Case]:
     for name, fill, ignored, givens in (
         ("ticks-checkbox-column", checkbox_column, ("A5 note", "A6:A15 ticks"), False),
         ("ticks-x-row", x_row, ("F1:O1 ticks",), False),
+        ("ticks-check-marks", check_marks, ("A6:A13 ticks",), False),
         ("ticks-checkbox-grid", checkbox_grid, ("A5 note", "A6:A15 ticks"), True),
     ):
         path = _book(folder, name, fill)

@@ -18,7 +18,7 @@ from .clues import normalise
 # A checkbox cell (Excel's and Google Sheets' checkboxes) holds TRUE or FALSE: ticked is
 # black, as a tick in a paper grid; unticked is a cell not yet marked.
 TICKED, UNTICKED = "☑", "☐"
-BLACK_MARKS = frozenset({"1", "■", "#", "x", "●", "o", "◼", "█", TICKED})
+BLACK_MARKS = frozenset({"1", "■", "#", "x", "●", "o", "◼", "█", "✓", "✔", TICKED})
 WHITE_MARKS = frozenset({"0", "×", "・", ".", "·", "-", "/", "✕", "✗", "□"})
 SYMBOLS = (BLACK_MARKS | WHITE_MARKS | {UNTICKED}) - {"0", "1"}  # marks never clues
 FLAG_RED = DISCREPANCY_STYLE.fill.lower()  # Hint and Solve paint a wrong mark so
