@@ -33,7 +33,8 @@ _watch_write: int | None = None
 
 
 LOST_WORKER = (
-    "the process solving it ended unexpectedly (stopped by the system, perhaps out of memory)"
+    "a worker process of this run ended unexpectedly before it was done (stopped by the "
+    "system, perhaps out of memory)"
 )
 
 
