@@ -331,8 +331,10 @@ def test_a_pattern_game_id_may_be_the_argument_itself(capsys, tmp_path: Path) ->
         ["hints", "x.xlsx", "--sheet", "A", "--sheet", "B"],
         ["make", "x.xlsx", "--sheet", "A", "--sheet", "B"],
         ["pentomino", "x.xlsx", "--sheet", "A", "--sheet", "B"],
+        ["new", "--size", "5x5", "-o", "x.xlsx", "--sheet", "A", "--sheet", "B"],
+        ["grade", "x.xlsx", "--key", "k.xlsx", "--key-sheet", "A", "--key-sheet", "B"],
     ],
-    ids=["solve", "solve-range", "convert", "check", "hints", "make", "pentomino"],
+    ids=["solve", "solve-range", "convert", "check", "hints", "make", "pentomino", "new", "grade"],
 )
 def test_an_option_that_picks_one_thing_given_twice_is_an_error(argv, capsys):
     """``--sheet Puzzle --sheet Second`` solved Second alone, without a word (a batch

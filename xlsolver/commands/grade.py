@@ -9,7 +9,7 @@ from pathlib import Path
 from ..exits import EXIT_BAD_INPUT, EXIT_OK
 from ..limits import DEFAULT_TIME_LIMIT
 from ._teaching import BAD_INPUT, fail
-from .options import add_time_limit
+from .options import Once, add_time_limit
 
 HELP = "grade students' workbooks against the key: wrong cells marked, a class summary"
 
@@ -26,6 +26,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--key-sheet",
+        action=Once,
         metavar="NAME",
         help="the key's puzzle sheet; of a puzzle file of several, the title or number of one",
     )

@@ -12,6 +12,7 @@ from ..sheets.openpyxl_sheet import new_book
 from ..workbook.clues import parse_size
 from ..workbook.files import save_new
 from ..workbook.template import write_template
+from .options import Once
 
 HELP = "lay out an empty puzzle template (clue areas, grid) for a board size"
 
@@ -26,7 +27,9 @@ def add_arguments(parser) -> None:
         help="the workbook to write: .xlsx, .ods, .xls, or .xlsm with the Excel buttons",
     )
     parser.add_argument("--title", default="", help="a title above the puzzle")
-    parser.add_argument("--sheet", default="Puzzle", help="sheet name (default Puzzle)")
+    parser.add_argument(
+        "--sheet", default="Puzzle", action=Once, help="sheet name (default Puzzle)"
+    )
     parser.add_argument(
         "--colours",
         "--colors",
