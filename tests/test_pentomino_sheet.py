@@ -696,7 +696,9 @@ def test_rulers_as_chessboards_and_headers_label_them(tmp_path):
     assert _read(tmp_path, header).cells == named_board("6x10").cells
 
 
-@pytest.mark.parametrize(("first", "second"), [("BDD7EE", "1F3864"), ("FF0000", "FFFF00")])
+@pytest.mark.parametrize(
+    ("first", "second"), [("BDD7EE", "1F3864"), ("FF0000", "FFFF00"), ("BDD7EE", "000000")]
+)
 def test_a_board_in_a_dark_colour_is_a_board_not_holes(tmp_path, capsys, first, second):
     """Two 6x10 boards, one filled navy (or red): the dark one was read as 60 holes and the
     other tiled without a word. Only black and dark grey mark holes: two boards, named."""

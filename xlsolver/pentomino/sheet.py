@@ -326,7 +326,7 @@ def read_board(sheet: Sheet, book: Book | None = None, need: int = BOARD_CELLS) 
         )
     cells = _without_rulers(cells, numbers)
     readings = [cells]
-    if dark and dark != cells:
+    if dark and dark != cells and _among(dark, cells - dark):
         readings.append(cells - dark)
     if len(cells) != need:  # graph paper: the board is what a heavy outline holds
         outlined = _enclosed(sheet, rect, heavy=True)
@@ -334,6 +334,13 @@ def read_board(sheet: Sheet, book: Book | None = None, need: int = BOARD_CELLS) 
     chosen = _chosen(sheet, readings, need, (top, left))
     fixed = {cell: letter for cell, letter in fixed.items() if cell in chosen}
     return make_board(chosen, fixed, name=sheet.name, sheet=sheet.name, origin=(top, left))
+
+
+def _among(dark: set[Coord], others: set[Coord]) -> bool:
+    """True when the dark cells lie within the rectangle the other marked cells span:
+    holes in a board, not a black board of their own beside a light one."""
+    rows, cols = [r for r, _ in others], [c for _, c in others]
+    return all(min(rows) <= r <= max(rows) and min(cols) <= c <= max(cols) for r, c in dark)
 
 
 def _dark_grey(fill: str | None) -> bool:
