@@ -279,9 +279,14 @@ def test_an_output_folder_inside_the_input_folder_holding_workbooks_is_refused(
     extra = ["--to", "non"] if command == "convert" else []
     assert main([command, str(folder), "--out-dir", str(folder / "week2"), *extra]) == 2
     err = capsys.readouterr().err
-    assert f"{folder}: the output folder " in err and "(only-here.xlsx): it would not" in err
+    assert f"{folder}: the output folder " in err
+    assert "(only-here.xlsx, puzzle.xlsx): they would not" in err  # puzzle.xlsx: other sheets
     assert (folder / "week2" / "puzzle.xlsx").read_bytes() == own
     assert sorted(p.name for p in (folder / "week2").iterdir()) == ["only-here.xlsx", "puzzle.xlsx"]
+    (folder / "week2" / "only-here.xlsx").unlink()  # the same name as an input alone
+    assert main([command, str(folder), "--out-dir", str(folder / "week2"), *extra]) == 2
+    assert "(puzzle.xlsx): it would not be read" in capsys.readouterr().err
+    assert (folder / "week2" / "puzzle.xlsx").read_bytes() == own
     for mine in (folder / "week2").iterdir():
         mine.unlink()
     for _ in range(2):  # the second run finds the first run's copy there

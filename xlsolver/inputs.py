@@ -176,12 +176,11 @@ def _held_output(folder: Path, take: Callable[[Path], bool], outputs: list[Path]
         sources = _walk(
             folder, take, lambda p, o=inside: p.resolve() == o or o in p.resolve().parents
         )[0]
-        stems = {Path(source).stem for source in sources}
         own = [
             str(Path(h).relative_to(out))
             for h in held
-            if not any(_copy_of(Path(h).stem, stem) for stem in stems)
-            and Path(h).resolve() not in outputs  # grade's summary.xlsx: the run's own
+            if Path(h).resolve() not in outputs  # grade's summary.xlsx: the run's own
+            and not any(_copy_of(Path(h), out, Path(src), folder) for src in sources)
         ]
         if own:
             shown = ", ".join(own[:3]) + (", …" if len(own) > 3 else "")
@@ -198,11 +197,37 @@ def _held_output(folder: Path, take: Callable[[Path], bool], outputs: list[Path]
     return ""
 
 
-def _copy_of(name: str, stem: str) -> bool:
-    """True when a file named ``name`` (a stem) may be an earlier copy of an input named
-    ``stem``: ``small``, ``dancer.non``, ``small (2)``, ``cho-graded``, ``ann-work-graded``
-    (grade names a student's folder first)."""
-    return name.startswith(stem) or name.endswith(f"-{stem}-graded")
+def _copy_of(held: Path, out: Path, source: Path, folder: Path) -> bool:
+    """True when ``held`` (in the output folder) may be an earlier copy of ``source`` (in
+    the folder read): in the same sub-folder, named as the source (``small``, ``dancer.non``
+    for a puzzle file, ``small (2)``) and, for a workbook's copy of a workbook, with the
+    same sheets; or grade's copy of it, in any sub-folder (``cho-graded``,
+    ``ann-work-graded``, grade naming a student's folder first)."""
+    name, stem = held.stem, source.stem
+    if name.endswith(f"-{stem}-graded") or name == f"{stem}-graded":
+        return True
+    same_place = held.parent.resolve().relative_to(out) == source.parent.resolve().relative_to(
+        folder.resolve()
+    )
+    named = name == stem or name.startswith((f"{stem}.", f"{stem} ("))
+    if not (same_place and named):
+        return False
+    return _same_sheets(held, source)
+
+
+def _same_sheets(held: Path, source: Path) -> bool:
+    """For two .xlsx/.xlsm files, True when they hold the same sheets (a painted copy keeps
+    its workbook's); any other pair is taken as alike."""
+    xlsx = (".xlsx", ".xlsm")
+    if held.suffix.lower() not in xlsx or source.suffix.lower() not in xlsx:
+        return True
+    try:
+        from openpyxl import load_workbook
+
+        names = [load_workbook(p, read_only=True).sheetnames for p in (held, source)]
+    except Exception:  # an unreadable file there is no copy of ours
+        return False
+    return names[0] == names[1]
 
 
 def _named(
