@@ -243,13 +243,18 @@ def test_cli_named_board_to_new_workbook(tmp_path, capsys):
     capsys.readouterr()
 
 
-def test_cli_bad_input_exits_2_and_writes_nothing(tmp_path, capsys):
-    path = tmp_path / "bad.xlsx"
+def _typed_board(path, rows: int, cols: int, mark: str = "#"):
+    """A rows×cols board typed in ``mark`` from A1, saved at ``path``."""
     wb = openpyxl.Workbook()
-    for r in range(1, 8):
-        for c in range(1, 10):
-            wb.active.cell(row=r, column=c, value="#")
+    for r in range(1, rows + 1):
+        for c in range(1, cols + 1):
+            wb.active.cell(row=r, column=c, value=mark)
     wb.save(path)
+    return path
+
+
+def test_cli_bad_input_exits_2_and_writes_nothing(tmp_path, capsys):
+    path = _typed_board(tmp_path / "bad.xlsx", 7, 9)
     out = tmp_path / "out.xlsx"
     assert main(["pentomino", str(path), "-o", str(out), "-q"]) == 2
     err = capsys.readouterr().err
@@ -292,12 +297,7 @@ def test_a_listing_cut_short_by_the_time_limit_says_so(monkeypatch, capsys):
 def test_an_output_that_cannot_be_written_is_refused_before_the_search(tmp_path, capsys, where):
     """``-o`` over the board's own file or into a missing folder was refused after the
     search, the tiling already printed; now before it, nothing printed."""
-    board = tmp_path / "board.xlsx"
-    wb = openpyxl.Workbook()
-    for r in range(1, 7):
-        for c in range(1, 11):
-            wb.active.cell(row=r, column=c, value="#")
-    wb.save(board)
+    board = _typed_board(tmp_path / "board.xlsx", 6, 10)
     out = tmp_path / "nowhere" / "t.xlsx" if where == "missing-folder" else board
     before = board.read_bytes()
     assert main(["pentomino", str(board), "-o", str(out), "-q"]) == 2
@@ -717,12 +717,7 @@ def test_a_board_in_a_dark_colour_is_a_board_not_holes(tmp_path, capsys, first, 
 def test_a_board_typed_in_hole_marks_says_they_are_holes(tmp_path, capsys):
     """A board typed all in ``.`` said "no board found; mark its cells with a fill or a
     character" though every cell held one: the message says those mark holes."""
-    path = tmp_path / "dots.xlsx"
-    wb = openpyxl.Workbook()
-    for r in range(1, 7):
-        for c in range(1, 11):
-            wb.active.cell(r, c, ".")
-    wb.save(path)
+    path = _typed_board(tmp_path / "dots.xlsx", 6, 10, ".")
     assert main(["pentomino", str(path), "-q"]) == 2
     err = capsys.readouterr().err
     assert "no board found" in err and "typed in a cell mark a hole" in err, err
