@@ -855,3 +855,21 @@ def test_graph_paper_reads_alike_through_calc(tmp_path, capsys):
     for path in (tmp_path / "paper.xlsx", ods):
         assert main(["pentomino", str(path), "--count", "-q"]) == 0
         assert "Board!C3:L8: 2339 distinct tilings" in capsys.readouterr().out
+
+
+def test_an_own_workbook_named_as_a_puzzle_files_copy_is_not_replaced(tmp_path, capsys):
+    """The person's week2/dancer.xlsx beside an input dancer.non: the copy of the puzzle
+    file would have replaced it (a copy's sheets are the puzzles' titles, not its sheets);
+    the earlier copy itself is taken for one, and the second run goes on."""
+    folder = tmp_path / "t3"
+    (folder / "week2").mkdir(parents=True)
+    shutil.copy(ROOT / "examples" / "dancer.non", folder / "dancer.non")
+    shutil.copy(HAND_MADE, folder / "week2" / "dancer.xlsx")
+    own = (folder / "week2" / "dancer.xlsx").read_bytes()
+    argv = ["solve", str(folder), "--out-dir", str(folder / "week2")]
+    assert main(argv) == 2
+    assert "(dancer.xlsx): it would not be read" in capsys.readouterr().err
+    assert (folder / "week2" / "dancer.xlsx").read_bytes() == own
+    (folder / "week2" / "dancer.xlsx").unlink()
+    assert main(argv) == 0 and main(argv) == 0  # the copy, then a second run over it
+    assert load_workbook(folder / "week2" / "dancer.xlsx").sheetnames == ["Dancer"]

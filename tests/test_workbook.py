@@ -195,6 +195,18 @@ def test_a_table_on_another_sheet_is_passed_over_and_named(tmp_path, capsys):
         assert cli_main(["solve", str(path), "-o", str(tmp_path / "out3.xlsx")]) == 2
         assert "Second!" in capsys.readouterr().err
         typo_cell.value = "3a"
+    book.remove_sheet("Second")
+    headed = book.add_sheet("Headed")  # a header row of words above an unboxed puzzle
+    headed.ws.append(["Puzzle", "by", "Ann"])
+    headed.ws.append([])
+    headed.ws.append([None, None, 3, 1])
+    headed.ws.append([2, None, None, None])
+    headed.ws.append(["w", None, None, None])  # a typo for 1
+    path = book.save(tmp_path / "with-header.xlsx")
+    assert cli_main(["solve", str(path), "--sheet", "Headed"]) == 2  # alone: its error
+    alone = capsys.readouterr().err
+    assert cli_main(["solve", str(path), "-o", str(tmp_path / "out4.xlsx")]) == 2
+    assert "Headed!" in capsys.readouterr().err and "Headed!" in alone
 
 
 def test_in_place_only_when_asked(tmp_path):

@@ -216,18 +216,50 @@ def _copy_of(held: Path, out: Path, source: Path, folder: Path) -> bool:
 
 
 def _same_sheets(held: Path, source: Path) -> bool:
-    """For two .xlsx/.xlsm files, True when they hold the same sheets (a painted copy keeps
-    its workbook's); any other pair is taken as alike."""
-    xlsx = (".xlsx", ".xlsm")
-    if held.suffix.lower() not in xlsx or source.suffix.lower() not in xlsx:
+    """True when a copy of ``source`` could hold the sheets ``held`` holds: the same names
+    as the source workbook's, or as the sheets ``solve`` lays a puzzle file's puzzles on.
+    A pair whose sheets cannot be read cheaply (an .xls, a puzzle file written by
+    ``convert``) is taken as alike."""
+    held_names, source_names = _sheet_names(held), _copy_sheet_names(source)
+    if held_names is None or source_names is None:
         return True
-    try:
-        from openpyxl import load_workbook
+    return held_names == source_names
 
-        names = [load_workbook(p, read_only=True).sheetnames for p in (held, source)]
-    except Exception:  # an unreadable file there is no copy of ours
-        return False
-    return names[0] == names[1]
+
+def _sheet_names(path: Path) -> list[str] | None:
+    """The sheet names of an .xlsx/.xlsm or .ods file (None: another kind, or unreadable
+    as such, which is then no copy of ours: [])."""
+    suffix = path.suffix.lower()
+    try:
+        if suffix in (".xlsx", ".xlsm"):
+            from openpyxl import load_workbook
+
+            return load_workbook(path, read_only=True).sheetnames
+        if suffix == ".ods":
+            import re
+            import zipfile
+
+            with zipfile.ZipFile(path) as z:
+                content = z.read("content.xml").decode("utf-8", "replace")
+            return re.findall(r'<table:table [^>]*?table:name="([^"]*)"', content)
+    except Exception:  # not the workbook its name says: no copy of ours
+        return []
+    return None
+
+
+def _copy_sheet_names(source: Path) -> list[str] | None:
+    """The sheet names a copy of ``source`` holds: a workbook's own, or the sheets its
+    puzzles are laid out on (a puzzle file); None when they cannot be read cheaply."""
+    names = _sheet_names(source)
+    if names is not None or source.suffix.lower() in (".xls", ".xlsb", ".fods"):
+        return names or None
+    try:
+        from .formats import read_puzzles
+        from .workbook.puzzle_books import sheet_names
+
+        return sheet_names(read_puzzles(source))
+    except Exception:  # a file that does not read: no sheets to compare
+        return None
 
 
 def _named(

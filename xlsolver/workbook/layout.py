@@ -723,18 +723,27 @@ def _passed_over(sheet: Sheet, exc: WorkbookError) -> str:
 
 
 def _plain_table(facts: Facts) -> bool:
-    """True for a sheet of plain data under a header row: no borders, no fills, and its
-    first row of values holds words only, two or more (``Name  Score  Time``). A puzzle
-    sheet has a boxed or filled grid, clues, or a title alone on its first row; with a
-    typo in a clue it must still stop the run, never be passed over."""
+    """True for a sheet of plain data under a header row: no borders, no fills, a first
+    row of words only, two or more (``Name  Score  Time``), and every row under it led by
+    a word (a name). A puzzle sheet has a boxed or filled grid, or rows led by clues; with
+    a typo in a clue it must still stop the run, never be passed over."""
     if facts.boxed.any() or facts.filled.any():
         return False
-    for row in facts.values:
-        typed = [v for v in row if v is not None and not (isinstance(v, str) and not v.strip())]
-        if typed:
-            words = [v for v in typed if isinstance(v, str) and any(ch.isalpha() for ch in v)]
-            return len(words) >= 2 and len(words) == len(typed)
-    return False
+    rows = [[v for v in row if not _blank(v)] for row in facts.values]
+    rows = [row for row in rows if row]
+    if len(rows) < 3 or len(rows[0]) < 2 or not all(map(_word, rows[0])):
+        return False  # a header row of words, two or more, and at least two rows under it
+    return all(_word(row[0]) for row in rows[1:])  # each row led by a name, not by clues
+
+
+def _blank(value: object) -> bool:
+    """True for an empty cell."""
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def _word(value: object) -> bool:
+    """True for text holding a letter (``Ann``, ``Score``), not a number or a clue."""
+    return isinstance(value, str) and any(ch.isalpha() for ch in value)
 
 
 def find_puzzles(
