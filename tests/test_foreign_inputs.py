@@ -873,3 +873,23 @@ def test_an_own_workbook_named_as_a_puzzle_files_copy_is_not_replaced(tmp_path, 
     (folder / "week2" / "dancer.xlsx").unlink()
     assert main(argv) == 0 and main(argv) == 0  # the copy, then a second run over it
     assert load_workbook(folder / "week2" / "dancer.xlsx").sheetnames == ["Dancer"]
+
+
+def test_a_clue_error_under_a_header_of_words_names_the_clue_not_the_header(tmp_path):
+    """An unboxed puzzle right under a header row ``Puzzle | by | Ann`` with a clue too
+    long for its row: the error named a word of the header (``clue "by" is not a
+    number``), which the reading without notes sets aside; it names the clue, as without
+    the header."""
+    rows, cols = clues_of(BOAT)
+    rows = [(9,), *rows[1:]]  # 9 in an 8-wide row
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Puzzle"
+    for j, word in enumerate(["Puzzle", "by", "Ann"], start=1):
+        ws.cell(3, j, word)  # right above the column clues (rows 4 and 5)
+    put_bands(ws, rows, cols, 6, 2)
+    path = tmp_path / "headed.xlsx"
+    wb.save(path)
+    report = solve_workbook(path, None, SolveOptions())
+    assert "row 1" in report.error and "9 need 9 cells but the grid is 8 wide" in report.error
+    assert '"by"' not in report.error and '"Ann"' not in report.error, report.error

@@ -435,7 +435,10 @@ def _without_notes(
     sheet: Sheet, facts: Facts, before: np.ndarray, size: dict | None, first: WorkbookError, **kw
 ) -> list[SheetPuzzle]:
     """The sheet read again with its notes set aside (see :mod:`notes`); when that fails
-    too, the first reading's error, naming the cell without which the sheet reads."""
+    too, the first reading's error, naming the cell without which the sheet reads (or,
+    when the first error named a word set aside as a note, the error of the reading
+    without it: ``Ann`` of a header row is no clue; the clue too long for its row is)."""
+    beyond: WorkbookError | None = None  # the error once the note first blamed is aside
     for strays in (False, True):  # text and labels first, then numbers standing apart
         facts.kind = before.copy()
         dims, dims_cells = dimensions(facts)
@@ -444,7 +447,9 @@ def _without_notes(
             continue
         try:
             found = _read_found(sheet, facts, dims, dims_cells, notes=notes, **kw)
-        except WorkbookError:
+        except WorkbookError as exc:
+            if beyond is None and not isinstance(exc, (NoPuzzleError, NotANonogram)):
+                beyond = exc if _blames_a_note(sheet.name, first, notes) else None
             continue
         if not clue_set_aside(before, notes, facts, [_footprint(p) for p in found]):
             return found
@@ -455,10 +460,19 @@ def _without_notes(
     facts.kind = aside
     if _names_a_failed_formula(facts, str(first)):
         raise first  # #N/A in a clue band: that cell is what to mend, not a note beside
+    if beyond is not None:
+        raise beyond
     culprits, footprint = _culprits(sheet, facts, dims, dims_cells, notes, kw["check"])
     if not culprits:
         raise first
     raise WorkbookError(note_advice(sheet.name, str(first), culprits, footprint)) from None
+
+
+def _blames_a_note(name: str, error: WorkbookError, notes: dict[Cell, bool]) -> bool:
+    """True when an error starts with a cell set aside as a text note (a word)."""
+    return any(
+        str(error).startswith(f"{where(name, cell)}:") for cell, text in notes.items() if text
+    )
 
 
 def _ticks_aside(
