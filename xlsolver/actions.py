@@ -442,6 +442,7 @@ def new_grid(book: Book, sheet: Sheet) -> Outcome:
 def _ask_for_size(sheet: Sheet) -> Outcome:
     """Write the size prompt on an empty size row and say what to type."""
     from .workbook.address import cell_ref
+    from .workbook.scan import blank
     from .workbook.template import HEIGHT_CELL, SIZE_ROW, WIDTH_CELL, write_size_cells
 
     row = sheet.read_values((SIZE_ROW, 1, SIZE_ROW, HEIGHT_CELL[1] + 1))[0]
@@ -450,7 +451,7 @@ def _ask_for_size(sheet: Sheet) -> Outcome:
         f"type the board's width in {width_at} and its height in {height_at}, then press "
         f"New grid again (or name a cell PuzzleSize holding e.g. 15x20)"
     )
-    if all(v is None or (isinstance(v, str) and not v.strip()) for v in row):
+    if all(map(blank, row)):
         write_size_cells(sheet, None, None)
         return Outcome(tell)
     for label, (r, c), at in (("width", WIDTH_CELL, width_at), ("height", HEIGHT_CELL, height_at)):

@@ -158,13 +158,16 @@ def expand(
     return found
 
 
-def _held_output(folder: Path, take: Callable[[Path], bool], outputs: list[Path]) -> str:
+def _held_output(
+    folder: Path, take: Callable[[Path], bool], outputs: list[Path], sources: list[str]
+) -> str:
     """The error for a folder that holds the output folder when that one holds workbooks
     or puzzle files of the person's own ("" otherwise): left out of the walk, they would
     go unread, and one of an input's name would be replaced (week2/puzzle.xlsx by the copy
     of puzzle.xlsx). A file there named as a copy of an input (``small.xlsx``,
     ``dancer.xlsx`` for ``dancer.non``, ``ann-work-graded.xlsx`` for ``ann/work.xlsx``) is
-    taken for an earlier copy, so a second run into the same folder goes on."""
+    taken for an earlier copy, so a second run into the same folder goes on. ``sources``:
+    the folder's files as walked, the output folders left out."""
     real = folder.resolve()
     for out in outputs:
         if real not in out.parents or not out.is_dir():
@@ -172,10 +175,6 @@ def _held_output(folder: Path, take: Callable[[Path], bool], outputs: list[Path]
         held = _walk(out, take, lambda p: False)[0]
         if not held:
             continue
-        inside = out  # bound for the test below (the loop moves on)
-        sources = _walk(
-            folder, take, lambda p, o=inside: p.resolve() == o or o in p.resolve().parents
-        )[0]
         own = [
             str(Path(h).relative_to(out))
             for h in held
@@ -276,11 +275,11 @@ def _named(
         found.errors.append(f"{arg}: this folder is where the output goes; write it elsewhere")
         return []
     if path.is_dir():
-        held = _held_output(path, take, outputs)
+        files, passed = _walk(path, take, excluded)
+        held = _held_output(path, take, outputs, files)
         if held:
             found.errors.append(held)
             return []
-        files, passed = _walk(path, take, excluded)
         if passed:
             found.skipped[arg] = passed
         if not files:

@@ -348,11 +348,7 @@ def _dark_grey(fill: str | None) -> bool:
     navy or a red board beside a light one is a second board, not 60 holes)."""
     if fill is None or luminance(fill) >= DARK_HOLE:
         return False
-    digits = fill.lstrip("#")[-6:]
-    try:
-        rgb = [int(digits[i : i + 2], 16) for i in (0, 2, 4)]
-    except ValueError:
-        return True
+    rgb = bytes.fromhex(fill.lstrip("#"))  # ``#rrggbb``, as luminance reads it
     return max(rgb) - min(rgb) <= GREY_SPREAD
 
 

@@ -35,7 +35,7 @@ from .marks import luminance, read_states
 from .notes import advice as note_advice
 from .notes import clue_set_aside, marks_aside, reported, set_aside, tick_labels
 from .notes import labels as note_labels
-from .scan import CLUE, EMPTY, JUNK, MARK, STRONG, Facts, NoPuzzleError, scan
+from .scan import CLUE, EMPTY, JUNK, MARK, STRONG, Facts, NoPuzzleError, blank, scan
 from .totals import cells_of, set_boxed_totals_aside, set_totals_aside
 
 GRID_NAME, ROW_NAME, COL_NAME, SIZE_NAME = "PuzzleGrid", "RowClues", "ColClues", "PuzzleSize"
@@ -743,16 +743,11 @@ def _plain_table(facts: Facts) -> bool:
     a typo in a clue it must still stop the run, never be passed over."""
     if facts.boxed.any() or facts.filled.any():
         return False
-    rows = [[v for v in row if not _blank(v)] for row in facts.values]
+    rows = [[v for v in row if not blank(v)] for row in facts.values]
     rows = [row for row in rows if row]
     if len(rows) < 3 or len(rows[0]) < 2 or not all(map(_word, rows[0])):
         return False  # a header row of words, two or more, and at least two rows under it
     return all(_word(row[0]) for row in rows[1:])  # each row led by a name, not by clues
-
-
-def _blank(value: object) -> bool:
-    """True for an empty cell."""
-    return value is None or (isinstance(value, str) and not value.strip())
 
 
 def _word(value: object) -> bool:

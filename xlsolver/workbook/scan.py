@@ -96,9 +96,14 @@ def _read(sheet: Sheet, method: str, rect: Rect):
     return None if read is None else read(rect)
 
 
+def blank(value: object) -> bool:
+    """True for a cell that holds nothing (no value, or only spaces)."""
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
 def classify(value: object, number_format: str | None) -> tuple[int, int]:
     """(kind, strength) of one cell value."""
-    if value is None or (isinstance(value, str) and not value.strip()):
+    if blank(value):
         return EMPTY, 0
     if is_symbol(value):
         return MARK, 0
