@@ -1110,6 +1110,18 @@ def _styled(how: str) -> Callable:
     return fill
 
 
+def _guide_stripes(ws, wb) -> None:
+    """The house with every fifth row and column shaded across its clue band, blank clue
+    cells too (Excel's "White, Background 1, Darker 15%"): it was read as a two-colour
+    puzzle whose colour totals disagree."""
+    puzzle_at(ws, HOUSE, 6, 6)
+    guide = PatternFill("solid", start_color="D9D9D9", end_color="D9D9D9")
+    for i in (4, 9):
+        for c in range(1, 6):
+            ws.cell(6 + i, c).fill = guide
+            ws.cell(c, 6 + i).fill = guide
+
+
 def _template_formulas(saved: dict[str, object]) -> Callable:
     """The boat with every clue place a formula, the unused ones ``=IF(1>2,0,"")``; the
     values a spreadsheet would save go into ``saved``."""
@@ -1185,6 +1197,9 @@ def _foreign_cases(folder: Path) -> list[Case]:
         path = _book(folder, f"styled-clues-{how}", _styled(how))
         expect = [Expect("Puzzle", grid_ref(HOUSE, 6, 6), HOUSE)]
         out.append(Case(f"styled-clues-{how}", path, expect, needs=("read_font_colours",)))
+    path = _book(folder, "guide-stripes", _guide_stripes)
+    expect = [Expect("Puzzle", grid_ref(HOUSE, 6, 6), HOUSE)]
+    out.append(Case("guide-stripes", path, expect))
     path = _book(folder, "styled-clues-red-every-fifth", _styled("red-every-fifth"))
     out.append(
         Case(

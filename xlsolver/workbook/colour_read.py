@@ -65,6 +65,7 @@ class _Cells:
     def __init__(self, sheet: Sheet, boxes: Sequence[Rect]):
         self.values: dict[Cell, object] = {}
         self.colours: dict[Cell, str] = {}
+        self.fills: dict[Cell, str] = {}  # every filled cell, blank ones too
         for box in boxes:
             self._read(sheet, box)
 
@@ -75,9 +76,12 @@ class _Cells:
         fonts = sheet.read_font_colours(box)
         for i, row in enumerate(values):
             for j, v in enumerate(row):
+                cell = (box[0] + i, box[1] + j)
+                fill = _norm(fills[i][j])
+                if fill:
+                    self.fills[cell] = fill
                 if v is None:
                     continue
-                cell = (box[0] + i, box[1] + j)
                 self.values[cell] = v
                 self.colours[cell] = clue_colour(fills[i][j], fonts[i][j])
 
@@ -122,7 +126,7 @@ def read_colour_puzzle(
     cells = _Cells(sheet, [bounds(band) for band in bands if band])
     rows = [_line(cells, sheet.name, r, skip, not check) for r in row_rects]
     columns = [_line(cells, sheet.name, r, skip, not check) for r in col_rects]
-    decor = decoration(rows, columns)
+    decor = decoration(rows, columns) | line_shading(cells, row_rects + col_rects, rows + columns)
     if decor:
         rows, columns = (
             [[(n, DEFAULT_INK if c in decor else c) for n, c in line] for line in lines]
@@ -175,6 +179,35 @@ def decoration(lines_rows: list[list[tuple[int, str]]], lines_cols: list[list[tu
     for mine, other in (bands, bands[::-1]):
         for colour in set(mine) - set(other) - {DEFAULT_INK}:
             if luminance(colour) >= PALE or all(c == colour for c in mine):
+                out.add(colour)
+    return out
+
+
+def line_shading(
+    cells: _Cells, rects: Sequence[Rect | None], lines: list[list[tuple[int, str]]]
+) -> set[str]:
+    """Clue colours that shade whole lines (guide stripes every fifth line, a zebra): on
+    every line holding one, the fill covers the line's whole clue band, and on some
+    line blank cells as well (an ink colours its clues, not the empty cells beside them)."""
+    where_used: dict[str, list[int]] = {}
+    for i, line in enumerate(lines):
+        for colour in {c for _, c in line} - {DEFAULT_INK}:
+            where_used.setdefault(colour, []).append(i)
+    out = set()
+    for colour, used in where_used.items():
+        blanks = False
+        for i in used:
+            rect = rects[i]
+            if rect is None:
+                break
+            band = [
+                (r, c) for r in range(rect[0], rect[2] + 1) for c in range(rect[1], rect[3] + 1)
+            ]
+            if any(cells.fills.get(cell) != colour for cell in band):
+                break
+            blanks = blanks or any(cell not in cells.values for cell in band)
+        else:
+            if blanks:
                 out.add(colour)
     return out
 
