@@ -250,6 +250,61 @@ def test_new_grid_writes_live_clue_checks(office, tmp_path):
         office.close(doc)
 
 
+def test_new_grid_keeps_a_persons_own_cells_and_is_one_undo(office, tmp_path):
+    """New grid lays out the template and replaces an older one, but a list, a number and
+    a note of the person's own beside it stay (it used to clear every row under the size
+    row, in over 100 undo steps); one Undo takes the whole press back. Cells of one's own
+    where the template goes stop it, nothing changed."""
+    from openpyxl.comments import Comment
+
+    from xlsolver.workbook.template import plan
+
+    src = size_sheet(tmp_path / "mine.xlsx", 10, 12, title="My puzzle")
+    wb = load_workbook(src)
+    ws = wb.active
+    ws["T30"], ws["T31"], ws["Z5"] = "shopping list", "eggs", 42
+    ws["Z5"].comment = Comment("my own note", "me")
+    wb.save(src)
+    work = tmp_path / "work-mine.xlsx"
+    shutil.copy(src, work)
+    doc = office.load(work)
+    try:
+        script = doc.getScriptProvider().getScript(SCRIPT.format("new_grid"))
+        sheet = doc.Sheets.getByIndex(0)
+        text = lambda ref: sheet.getCellRangeByName(ref).getString()  # noqa: E731
+        undo = doc.UndoManager
+        undo.clear()
+        (message,) = script.invoke((doc,), (), ())[:1]
+        assert message.startswith("new 10×12 grid"), message
+        assert [text(r) for r in ("T30", "T31", "Z5")] == ["shopping list", "eggs", "42"]
+        assert sheet.getAnnotations().getCount() == 1
+        assert list(undo.getAllUndoActionTitles()) == ["xlsolver: New grid"]
+        old = plan(10, 12)
+        sheet.getCellByPosition(old.grid[1] - 1, old.grid[0] - 2).setValue(3)  # a clue typed
+        sheet.getCellRangeByName("C2").setValue(5)
+        sheet.getCellRangeByName("G2").setValue(4)
+        (message,) = script.invoke((doc,), (), ())[:1]
+        assert message.startswith("new 5×4 grid"), message
+        corner = sheet.getCellByPosition(old.grid[3] - 1, old.grid[2] - 1)  # the old grid's
+        assert corner.getPropertyValue("RightBorder").OuterLineWidth == 0
+        assert sheet.getCellByPosition(old.grid[1] - 1, old.grid[0] - 2).getString() == ""
+        assert [text(r) for r in ("T30", "T31", "Z5")] == ["shopping list", "eggs", "42"]
+        undo.undo()  # back to the 10×12 template, the clue typed in it
+        assert sheet.getCellByPosition(old.grid[1] - 1, old.grid[0] - 2).getValue() == 3
+        assert corner.getPropertyValue("RightBorder").OuterLineWidth > 0
+        sheet.getCellRangeByName("C2").setValue(30)  # a grid reaching T30 and Z5
+        sheet.getCellRangeByName("G2").setValue(30)
+        before = undo.getAllUndoActionTitles()
+        (message,) = script.invoke((doc,), (), ())[:1]
+        assert message.startswith("error: a 30×30 grid and the old one take A3:AS48, "), message
+        assert "where cells of your own stand (Z5, T30, T31)" in message, message
+        assert "nothing was changed" in message
+        assert sheet.getCellByPosition(old.grid[1] - 1, old.grid[0] - 2).getValue() == 3
+        assert undo.getAllUndoActionTitles() == before
+    finally:
+        office.close(doc)
+
+
 def test_clear_undoes_a_pentomino_tiling_on_a_bordered_board(office, tmp_path):
     """Solve tiles a 6×10 board drawn with fills; Clear takes the tiling away and the
     board stays drawn, so Solve tiles it again."""

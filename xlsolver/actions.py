@@ -414,7 +414,8 @@ def new_grid(book: Book, sheet: Sheet) -> Outcome:
     Without a size, an empty size row gets its prompt cells (labels, boxed number
     cells) and the person is told what to type.
     """
-    from .workbook.template import SIZE_ROW, TITLE_ROW, write_template
+    from .workbook.regrid import plan_clearing
+    from .workbook.template import TITLE_ROW, write_template
 
     book.progress(0.0, "xlsolver: laying out a new grid")
     size = typed_size(book, sheet)
@@ -424,9 +425,12 @@ def new_grid(book: Book, sheet: Sheet) -> Outcome:
     from .workbook.colour_template import lay_requested_palette, palette_request
 
     palette = palette_request(sheet)  # colour path: "colours: N" or an old palette row
-    used = sheet.used_range()
-    if used is not None and used[2] > SIZE_ROW:
-        sheet.clear_range((SIZE_ROW + 1, 1, used[2], used[3]))  # the old clues and grid
+    swatches = None if palette is None else palette.count
+    clear, in_the_way = plan_clearing(sheet, size, swatches)  # a person's own cells stay
+    if in_the_way is not None:
+        return Outcome(in_the_way, ok=False)
+    if clear is not None:
+        sheet.clear_range(clear)  # the old template and the new one's place
     layout = write_template(sheet, size=size, title=str(title or ""), checks=palette is None)
     if palette is not None:
         lay_requested_palette(sheet, layout, palette)

@@ -18,6 +18,7 @@ sat.CHILD_PROCESSES = False  # these macros run inside soffice: never fork it
 
 CALC = "com.sun.star.sheet.SpreadsheetDocument"
 TITLE = "xlsolver"
+UNDO_NAMES = {"new_grid": "New grid", "solve": "Solve", "hint": "Hint", "clear": "Clear"}
 
 
 def _is_calc(obj) -> bool:
@@ -75,6 +76,13 @@ def run(action: str, context, args: tuple = ()) -> str:
     if doc is None:
         return "error: no Calc document is open"
     book = UnoBook(doc)
-    outcome = guarded(ACTIONS[action], book, book.active_sheet())
+    undo = getattr(doc, "UndoManager", None)  # one Undo takes back the whole press
+    if undo is not None:
+        undo.enterUndoContext(f"{TITLE}: {UNDO_NAMES.get(action, action)}")
+    try:
+        outcome = guarded(ACTIONS[action], book, book.active_sheet())
+    finally:
+        if undo is not None:
+            undo.leaveUndoContext()
     show(doc, outcome)
     return outcome.message if outcome.ok else f"error: {outcome.message}"
