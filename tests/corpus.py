@@ -572,6 +572,39 @@ def _exporter(ws, wb):
     ws.conditional_formatting.add(rng, CellIsRule(operator="equal", formula=["1"], fill=DARK))
 
 
+def _too_close_cases(folder: Path) -> list[Case]:
+    """Two boxed puzzles one empty column apart: the advice names each grid, and the grid
+    alone as --range reads its puzzle (the advice named a range holding both, which gave
+    the same error again)."""
+    out = []
+
+    def boxed_too_close(ws, wb):  # boxed grids, one empty column between them
+        puzzle_at(ws, HOUSE, 6, 6)
+        puzzle_at(ws, HEART, 6, 6 + len(HOUSE[0]) + 1 + _depth(HEART))
+
+    path = _book(folder, "two-boxed-too-close", boxed_too_close, title="Two")
+    house = grid_ref(HOUSE, 6, 6)
+    heart = grid_ref(HEART, 6, 6 + len(HOUSE[0]) + 1 + _depth(HEART))
+    out.append(  # the advice named a range holding both, which gave the same error again
+        Case(
+            "two-boxed-too-close",
+            path,
+            error=rf"^Two: cannot tell the puzzles at .* apart; .* pick one by its grid: "
+            rf"--range Two!{house} \(or Two!{heart}\), or give that range the name PuzzleGrid$",
+        )
+    )
+    for name, grid, pic in (("1", house, HOUSE), ("2", heart, HEART)):
+        out.append(  # the grid alone, as the advice gives it: its clues are found beside it
+            Case(
+                f"two-boxed-too-close-grid-{name}",
+                path,
+                [Expect("Two", grid, pic)],
+                area=f"Two!{grid}",
+            )
+        )
+    return out
+
+
 def _place_cases(folder: Path) -> list[Case]:
     """Where the puzzle stands: bands on other sides, spacers, titles, several per sheet."""
     out = []
@@ -1145,6 +1178,11 @@ def _template_formulas(saved: dict[str, object]) -> Callable:
 TILED = [r + r for r in HOUSE] * 2  # 20×20, unique; at most 6 clues a column
 
 
+def _depth(rows_pic: list[str]) -> int:
+    """How many clue cells the longest row clue of a picture takes."""
+    return max(len(r) or 1 for r in clues_of(rows_pic)[0])
+
+
 def _deep_template_case(folder: Path) -> Case:
     """A 20×20 template of ``xlsolver new`` (ten clue rows, their band framed by column
     lines only, boxed size labels above) with its column clues typed from the top: four
@@ -1329,6 +1367,7 @@ def build_corpus(folder: str | Path, *, libreoffice: bool = True) -> list[Case]:
         + _mark_cases(folder)
         + _ruler_cases(folder)
         + _place_cases(folder)
+        + _too_close_cases(folder)
         + _note_cases(folder)
         + _verdict_cases(folder)
         + _xlsxwriter_cases(folder)

@@ -448,14 +448,52 @@ def close_parts(facts: Facts, piece: Rect) -> list[Rect]:
     return out
 
 
-def ambiguous(sheet: str, ranges: list[Rect]) -> WorkbookError:
-    """One line naming the ranges that could not be told apart and how to pick one."""
+def boxed_grids(facts: Facts, ranges: list[Rect]) -> list[Rect]:
+    """The sheet ranges of the boxed blocks (cells drawn on every side, 2×2 or more)
+    within the bounds of ``ranges``: the grids a person can pick by their range."""
+    top, left, bottom, right = bounds(ranges)
+    r0, c0 = facts.origin
+    i0, j0 = max(top - r0, 0), max(left - c0, 0)
+    box = facts.boxed[i0 : max(bottom - r0 + 1, 0), j0 : max(right - c0 + 1, 0)]
+    seen = np.zeros_like(box)
+    out = []
+    for i, j in np.argwhere(box):
+        if seen[i, j]:
+            continue
+        seen[i, j] = True
+        stack, cells = [(int(i), int(j))], []
+        while stack:
+            a, b = stack.pop()
+            cells.append((a, b))
+            for x, y in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
+                if 0 <= x < box.shape[0] and 0 <= y < box.shape[1] and box[x, y] and not seen[x, y]:
+                    seen[x, y] = True
+                    stack.append((x, y))
+        rows, cols = [a for a, _ in cells], [b for _, b in cells]
+        if max(rows) > min(rows) and max(cols) > min(cols):
+            first = facts.cell(i0 + min(rows), j0 + min(cols))
+            last = facts.cell(i0 + max(rows), j0 + max(cols))
+            out.append((*first, *last))
+    return sorted(out)
+
+
+def ambiguous(sheet: str, ranges: list[Rect], grids: list[Rect] = ()) -> WorkbookError:
+    """One line naming the ranges that could not be told apart and how to pick one (by
+    its grid, where ``grids`` holds two or more)."""
     on_sheet = [(max(t, 1), max(left, 1), max(b, 1), max(r, 1)) for t, left, b, r in ranges]
     names = list(dict.fromkeys(where(sheet, r) for r in on_sheet))  # never beyond an edge
     if len(names) == 1:  # one range found twice: not two puzzles
         return WorkbookError(
             f"{names[0]}: clues run into the grid, or the grid into its clues; leave the "
             f"grid empty (or marked) and its clues beside it, or pick the puzzle with --range"
+        )
+    if len(grids) > 1:
+        picks = [where(sheet, g) for g in grids]
+        return WorkbookError(
+            f"{sheet}: cannot tell the puzzles at {', '.join(names[:-1])} and {names[-1]} "
+            f"apart; leave two empty rows or columns between puzzles, or pick one by its "
+            f"grid: --range {picks[0]} (or {', '.join(picks[1:])}), or give that range the "
+            "name PuzzleGrid"
         )
     return WorkbookError(
         f"{sheet}: cannot tell the puzzles at {', '.join(names[:-1])} and {names[-1]} apart; "

@@ -30,7 +30,16 @@ from .bands import band_top, dimensions, line_clues
 from .blocks import MIN_DRAWING, blocks, looks_like_puzzle, typed_drawing
 from .clues import BadClue, parse_clues, parse_size
 from .colour_read import colour_givens, read_colour_puzzle
-from .finder import LEFTOVER_CLUES, Frame, Grid, ambiguous, close_parts, find_grids, leftovers
+from .finder import (
+    LEFTOVER_CLUES,
+    Frame,
+    Grid,
+    ambiguous,
+    boxed_grids,
+    close_parts,
+    find_grids,
+    leftovers,
+)
 from .marks import luminance, read_states
 from .notes import advice as note_advice
 from .notes import clue_set_aside, marks_aside, reported, set_aside, tick_labels
@@ -364,7 +373,8 @@ def _read_found(
             if leftovers(facts, g, [r for r in (grid, rows, cols, *totals) if r]) is not None:
                 if facing:
                     raise _two_sided(name, grid, (rows, cols), facing[0])
-                raise ambiguous(name, [bounds([r for r in (grid, rows, cols) if r]), other])
+                ranges = [bounds([r for r in (grid, rows, cols) if r]), other]
+                raise ambiguous(name, ranges, boxed_grids(facts, ranges))
         if notes:
             ignored += note_labels(reported(notes, _piece(facts, g), (rows, cols)))
         try:
@@ -385,7 +395,7 @@ def _read_found(
         except WorkbookError:
             parts = close_parts(facts, g.frame.piece)
             if len(parts) > 1:  # puzzles one empty line apart, read as one
-                raise ambiguous(name, parts) from None
+                raise ambiguous(name, parts, boxed_grids(facts, parts)) from None
             raise
     return sorted(out, key=lambda p: (p.grid[0], p.grid[1]))
 
@@ -590,9 +600,38 @@ def read_puzzles(
         except WorkbookError:
             every = []
         inside = [p for p in every if holds(area, p.grid[:2]) and holds(area, p.grid[2:])]
+        grown = _with_bands(sheet, area) if not inside else area
+        if grown != area:  # the sheet does not read as a whole: the grid and its clues
+            try:
+                inside = _read_puzzles(sheet, book, givens=givens, area=grown, check=check)
+            except NoPuzzleError:
+                inside = []
+            inside = [p for p in inside if holds(area, p.grid[:2]) and holds(area, p.grid[2:])]
         if not inside:
             raise NoPuzzleError(f"{exc}; {RANGE_HOLDS}") from None
         return inside
+
+
+def _with_bands(sheet: Sheet, area: Rect) -> Rect:
+    """A grid's range grown by the typed lines right above and left of it (its clue
+    bands; one empty line between a band and the grid allowed)."""
+    top, left, bottom, right = area
+
+    def typed(rect: Rect) -> bool:
+        return any(not blank(v) for row in sheet.read_values(rect) for v in row)
+
+    def reach(edge: int, line) -> int:
+        """The first line of the typed run just before ``edge``."""
+        at = edge
+        if at > 2 and not typed(line(at - 1)) and typed(line(at - 2)):
+            at -= 1  # one empty line between the grid and its band
+        while at > 1 and typed(line(at - 1)):
+            at -= 1
+        return at
+
+    first = reach(top, lambda r: (r, left, r, right))
+    start = reach(left, lambda c: (top, c, bottom, c))
+    return (first, start, bottom, right)
 
 
 def _read_puzzles(
