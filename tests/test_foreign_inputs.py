@@ -78,6 +78,29 @@ def test_a_range_naming_the_grid_alone_picks_that_puzzle(capsys):
         assert "verdict: unique" in capsys.readouterr().out
 
 
+def test_a_range_without_its_sheet_works_in_check_and_hints_as_in_solve(tmp_path, capsys):
+    """``--range F6:M11`` (no sheet, as teaching.md writes it) was taken by check and
+    hints for a sheet's name: "no sheet named 'F6:M11'"; a range holding two puzzles
+    offers each."""
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Two"
+    put_bands(ws, *clues_of(BOAT), 6, 6)  # grid F6:M11
+    put_bands(ws, *clues_of(BOAT), 6, 22)  # grid V6:AC11
+    path = tmp_path / "two.xlsx"
+    wb.save(path)
+    assert main(["check", str(path), "--range", "F6:M11"]) == 0
+    assert "verdict: unique" in capsys.readouterr().out
+    out = tmp_path / "h.xlsx"
+    assert main(["hints", str(path), "--range", "V6:AC11", "-o", str(out)]) == 0
+    assert "steps" in capsys.readouterr().out
+    assert main(["check", str(path), "--range", "A1:AZ60"]) == 2
+    err = capsys.readouterr().err
+    assert "--range A1:AZ60 holds several puzzles: pick one with --range Two!F6:M11 (or " in err
+    assert main(["check", str(path), "--sheet", "Nope1"]) == 2
+    assert "no sheet named 'Nope1'" in capsys.readouterr().err
+
+
 def test_hints_take_a_range_and_a_range_holding_nothing_says_what_it_should_hold(tmp_path, capsys):
     assert (
         main(["hints", str(HAND_MADE), "--range", "Two!G6:P15", "-o", str(tmp_path / "h.xlsx")])

@@ -240,20 +240,34 @@ def sheet_title(book: Book, found: SheetPuzzle) -> str:
     return title_text(book.sheet(found.sheet))
 
 
+def _one(found: list[SheetPuzzle], area: str) -> SheetPuzzle:
+    """The one puzzle a range without a sheet picks; WorkbookError naming several."""
+    if len(found) > 1:
+        others = ", ".join(p.where for p in found[1:])
+        raise WorkbookError(
+            f"--range {area} holds several puzzles: pick one with --range {found[0].where} "
+            f"(or {others})"
+        )
+    return found[0]
+
+
 def puzzle_sheet(book: Book, name: str | None = None) -> SheetPuzzle:
     """The puzzle to work on: the named sheet, else the Puzzle sheet, else the first found.
 
     Cells painted on the grid are read as givens (printed hints). A name that is a
     range (``Two!A1:P20``, as ``--range`` gives it) picks the puzzle in that range.
     """
-    if name is not None and "!" in name and name not in {s.name for s in book.sheets()}:
-        from ..workbook.address import parse_range
+    if name is not None and name not in {s.name for s in book.sheets()}:
+        from ..workbook.address import A1_RANGE, parse_range
 
-        try:
-            sheet, area = parse_range(name)
-            return read_puzzle(book.sheet(sheet), book, givens=True, area=area)
-        except (KeyError, ValueError) as exc:
-            raise WorkbookError(str(exc.args[0])) from None
+        if "!" in name or (":" in name and A1_RANGE.match(name.strip())):
+            try:
+                sheet, area = parse_range(name)
+                if sheet is None:  # B3:P17: the puzzle in that range of any sheet, as solve
+                    return _one(find_puzzles(book, givens=True, area=area), name)
+                return read_puzzle(book.sheet(sheet), book, givens=True, area=area)
+            except (KeyError, ValueError) as exc:
+                raise WorkbookError(str(exc.args[0])) from None
     if name is not None:
         try:
             return read_puzzle(book.sheet(name), book, givens=True)
