@@ -156,6 +156,11 @@ def test_one_colour_files_stay_black_and_white():
     (pbn,) = loads(xml, "xml")
     assert type(simpson) is Puzzle and type(pbn) is Puzzle
     assert simpson.rows == pbn.rows == ((1,),)
+    text = 'width 3\nheight 2\ncolor r #ff0000\nrows\n3r\n1r\ncolumns\n2r\n1r\n1r\ngoal "rrrr00"\n'
+    (red,) = loads(text, "non")  # its goal in the colour's letter was refused
+    assert type(red) is Puzzle and not isinstance(red, FormatError), red
+    assert red.meta["goal"].tolist() == [[True, True, True], [True, False, False]]
+    assert red.is_solution(red.meta["goal"])
 
 
 def test_webpbn_goal_and_number_loom_picture():

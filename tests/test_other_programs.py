@@ -180,6 +180,17 @@ def test_g_declarations_default_colour_and_empty_lines() -> None:
     assert status == "unique" and grids[0] == ["rr*", "g.g", "...", "rr*"]
 
 
+def test_g_colour_zero_line_without_a_default_colour() -> None:
+    """An empty line written ``0`` in a colour file declaring no ``1:`` default colour
+    was refused ("has no colour letter"); it is an empty line, as a blank one is."""
+    text = "two colours\n#d\na:*  #ff0000\nb:%  #0000ff\n: rows\n1a 1b\n0\n: columns\n1a\n1b\n:\n"
+    zero = only(loads(text, "g", source="zero.g"))
+    blank = only(loads(text.replace("\n0\n", "\n\n"), "g", source="blank.g"))
+    assert zero.rows == blank.rows and zero.rows[1] == ()
+    status, grids = solutions_of(zero)
+    assert status == "unique" and grids[0] == ["ab", ".."]
+
+
 @pytest.mark.parametrize(
     "name", ["nonny-rainbow.non", "webpbn-color-00047-map.xml", "nonogrid-uk-flag.toml"]
 )

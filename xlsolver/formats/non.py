@@ -302,12 +302,19 @@ def _assemble(
         draft, rows, cols, title=title, meta=meta, line=first, undeclared_ok=not nonny
     )
     if goal is not None:
-        puzzle.meta["goal"] = _goal(goal[0], puzzle, source, goal[1])
+        puzzle.meta["goal"] = _goal(goal[0], puzzle, source, goal[1], inks=set(draft.used))
     return puzzle
 
 
-def _goal(text: str, puzzle: Puzzle | ColourPuzzle, source: str, lineno: int) -> np.ndarray:
-    """The solution of a ``goal`` line: booleans, or colour numbers for a colour puzzle.
+def _goal(
+    text: str,
+    puzzle: Puzzle | ColourPuzzle,
+    source: str,
+    lineno: int,
+    inks: frozenset[str] | set[str] = frozenset(),
+) -> np.ndarray:
+    """The solution of a ``goal`` line: booleans, or colour numbers for a colour puzzle
+    (``inks``: the letters of a file's one colour, black in a black-and-white goal).
 
     A black-and-white goal is made into an array when first read (a fast start needs no
     numpy).
@@ -320,17 +327,15 @@ def _goal(text: str, puzzle: Puzzle | ColourPuzzle, source: str, lineno: int) ->
             lineno,
         )
     if not isinstance(puzzle, ColourPuzzle):
-        odd = set(text) - set(BLACK_GOAL_CELLS) - set(WHITE_GOAL_CELLS)
+        black = set(BLACK_GOAL_CELLS) | inks
+        odd = set(text) - black - set(WHITE_GOAL_CELLS)
         if odd:
             raise FormatError(
                 f'goal: "{min(odd)}" is neither black (1, #, X) nor white (0, ., -)',
                 source,
                 lineno,
             )
-        cells = [
-            [ch in BLACK_GOAL_CELLS for ch in text[r * width : (r + 1) * width]]
-            for r in range(height)
-        ]
+        cells = [[ch in black for ch in text[r * width : (r + 1) * width]] for r in range(height)]
         check_goal(puzzle, cells, source, lineno)
         masks = tuple(sum(1 << c for c, black in enumerate(row) if black) for row in cells)
         return picture(masks, width)

@@ -146,7 +146,7 @@ def _clue_lines(
                 raise FormatError(
                     f'clue "{token}": no colour "{letter}" is declared', source, lineno
                 )
-            if letter is None and draft.declared:
+            if letter is None and draft.declared and number != 0:  # "0": an empty line
                 raise FormatError(
                     f'clue "{token}" has no colour letter and no default colour ("1:") is declared',
                     source,
