@@ -555,6 +555,21 @@ def test_taai_blank_lines_that_leave_the_size_open_are_refused(tmp_path: Path, c
     assert (again.rows, again.cols) == (five.rows, five.cols)
 
 
+def test_taai_a_block_of_blank_lines_alone_says_to_write_0(tmp_path: Path, capsys) -> None:
+    """A 1×1 white board written with two blank lines said "0 clue lines; a square board
+    needs twice its size"; the block is named with what to write, the next one solved."""
+    path = tmp_path / "blank.txt"
+    path.write_text("$1\n\n\n$2\n1\n1\n")
+    code, out, err = cli(capsys, "solve", str(path))
+    assert code == 2 and err == [
+        f"xlsolver: {path}:1: $1: 2 blank lines and no clues: empty lines of a board or "
+        "separators? write each empty line of the board as 0"
+    ], err
+    path.write_text("$1\n0\n0\n$2\n1\n1\n")
+    first, second = read_puzzles(path)
+    assert first.rows == first.cols == ((),) and second.rows == ((1,),)
+
+
 def test_json_other_fields_are_ignored_and_a_trailing_comma_separates_nothing(
     tmp_path: Path, capsys
 ) -> None:

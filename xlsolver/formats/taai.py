@@ -93,6 +93,13 @@ def _puzzle(block: Block, source: str) -> Puzzle:
         blank -= 1  # body[blank:] are blank lines: empty last rows, or separators
     clues = [parse_numbers(text.split(), source, lineno) for lineno, text in body[:blank]]
     readings = _square(clues, len(body) - blank)
+    if not clues and body:
+        raise FormatError(
+            f"${number}: {len(body)} blank lines and no clues: empty lines of a board or "
+            f"separators? write each empty line of the board as 0",
+            source,
+            header_line,
+        )
     if not readings:
         raise FormatError(
             f"${number}: {len(clues)} clue lines; a square board needs twice its size",
