@@ -803,3 +803,24 @@ def test_two_puzzles_in_one_non_file_are_named_not_merged(key: str) -> None:
     assert again.title == "B"  # a title or author given again is only metadata: the last
     assert f'a second "{key}" (the first is on line ' in str(err)
     assert "put several in a .nonpack, separated by ==== lines" in str(err)
+
+
+def test_count_takes_one_or_more_and_one_is_the_first(tmp_path: Path, capsys) -> None:
+    """``--count 0`` and ``--count -1`` were taken as the default, and ``--count 1``
+    printed two solutions of a puzzle with two."""
+    from xlsolver.cli import main
+
+    path = tmp_path / "two.non"
+    path.write_text("width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n")
+    for bad in ("0", "-1", "two"):
+        with pytest.raises(SystemExit) as stop:
+            main(["solve", str(path), "--count", bad])
+        assert stop.value.code == 2
+        assert "argument --count" in capsys.readouterr().err
+    code, records, _ = cli(capsys, "solve", str(path), "--json", "--count", "1")
+    assert code == 0 and records[0]["status"] == "solved" and len(records[0]["solutions"]) == 1
+    code, records, _ = cli(capsys, "solve", str(path), "--json", "--count", "5")
+    assert records[0]["status"] == "multiple" and len(records[0]["solutions"]) == 2
+    for grid in records[0]["solutions"]:
+        cells = np.array([[ch == "#" for ch in row] for row in grid])
+        assert Puzzle.from_clues([(1,), (1,)], [(1,), (1,)]).is_solution(cells)

@@ -32,6 +32,17 @@ def seconds(text: str) -> float:
     return value
 
 
+def solutions(text: str) -> int:
+    """How many solutions to look for: a whole number, 1 or more (argparse type)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: give 1 or more (1: the first, as --first)")
+    return value
+
+
 def count(text: str) -> int:
     """A whole number, 0 or more (argparse type)."""
     try:

@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..exits import EXIT_BAD_INPUT, EXIT_OK, EXIT_UNSOLVED
-from .options import Once, add_time_limit
+from .options import Once, add_time_limit, solutions
 
 HELP = (
     "solve puzzle files (.non, .nin, .mk, .g, .cwd, TAAI, GRID text, webpbn XML, TOML, JSON, "
@@ -29,7 +29,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--json", action="store_true", help="one JSON object per puzzle per line")
     p.add_argument("--first", action="store_true", help="stop at the first solution")
-    p.add_argument("--count", type=int, metavar="N", help="count solutions up to N")
+    p.add_argument(
+        "--count", type=solutions, metavar="N", help="count solutions up to N (default 2)"
+    )
     add_time_limit(p, each="puzzle")
     p.add_argument(
         "--method",
@@ -164,7 +166,7 @@ def solve_files(args: argparse.Namespace, paths: list[str]) -> int:
     from ..nonogram.result import CONTRADICTION, INVALID, TIMEOUT
     from ..processes import LOST_WORKER
 
-    limit = 1 if args.first else max(2, args.count or 2)
+    limit = 1 if args.first else args.count or 2
     options = (limit, args.time_limit, args.method)
     read: list[tuple[str, list]] = []
     code = EXIT_OK
