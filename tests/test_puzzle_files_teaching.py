@@ -258,7 +258,8 @@ def test_convert_of_a_worksheet_gives_one_puzzle_with_its_key_as_goal(tmp_path, 
 def test_make_of_a_batch_wants_one_and_of_a_puzzle_without_solution_says_so(
     tmp_path, capsys
 ) -> None:
-    """Several puzzles need --sheet; a puzzle with no solution gives no picture."""
+    """Several puzzles need --sheet; a puzzle with no solution gives no picture, exit 1
+    as check and hints give (it was 2, the status of unreadable input)."""
     code, _, err = run(capsys, "make", TAAI3, "-o", tmp_path / "m.xlsx")
     assert code == 2 and "holds 3 puzzles; pick one with --sheet" in err
     code, text, _ = run(capsys, "make", TAAI3, "--sheet", "1", "-o", tmp_path / "m.xlsx")
@@ -266,7 +267,7 @@ def test_make_of_a_batch_wants_one_and_of_a_puzzle_without_solution_says_so(
     clash = tmp_path / "clash.non"
     clash.write_text("width 3\nheight 2\nrows\n1,1\n1,1\ncolumns\n1\n2\n1\n")
     code, _, err = run(capsys, "make", clash, "-o", tmp_path / "c.xlsx")
-    assert code == 2 and "no picture to make a worksheet of" in err
+    assert code == 1 and "no picture to make a worksheet of" in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["clash.non", "m.xlsx"]
 
 

@@ -94,7 +94,7 @@ def _read(args: argparse.Namespace, size):
 def run(args: argparse.Namespace) -> int:
     """Read the drawing, judge it, write the worksheet."""
     from ..teaching import make_worksheet
-    from ..teaching.puzzle_files import PictureStopped
+    from ..teaching.puzzle_files import NoPicture, PictureStopped
 
     if args.drawing and not args.image and is_image(args.drawing):
         args.image, args.drawing = args.drawing, None  # a picture given as the drawing
@@ -120,7 +120,7 @@ def run(args: argparse.Namespace) -> int:
             inputs=[args.drawing or args.image],
             mono=args.mono,
         )
-    except PictureStopped as exc:
+    except (PictureStopped, NoPicture) as exc:  # no solution, or none found in time: exit 1
         print(f"xlsolver: {exc}", file=sys.stderr)
         return EXIT_UNSOLVED
     except BAD_INPUT as exc:

@@ -141,6 +141,10 @@ class PictureStopped(WorkbookError):
     """The user's time limit ran out before a puzzle's picture (its first solution) was found."""
 
 
+class NoPicture(WorkbookError):
+    """A puzzle without a solution: no picture to make a worksheet of (exit 1, as check)."""
+
+
 def _drawing(
     path,
     found: SheetPuzzle,
@@ -151,7 +155,7 @@ def _drawing(
 ):
     """A Drawing of a puzzle's picture (its first solution when ``picture`` is None, found
     within ``time_limit``), with the puzzle's credits (author, copyright, licence);
-    WorkbookError when it has no picture, PictureStopped when the time ran out."""
+    NoPicture when it has none, PictureStopped when the time ran out."""
     from ..nonogram.analyzer import solve
     from ..nonogram.result import TIMEOUT
     from .drawing import Drawing
@@ -166,9 +170,7 @@ def _drawing(
             )
         if not result.solutions:
             reason = result.error or result.status
-            raise WorkbookError(
-                f"{path}: {found.sheet}: no picture to make a worksheet of ({reason})"
-            )
+            raise NoPicture(f"{path}: {found.sheet}: no picture to make a worksheet of ({reason})")
         picture = np.asarray(result.solutions[0])
     colour = isinstance(puzzle, ColourPuzzle)
     return Drawing(
