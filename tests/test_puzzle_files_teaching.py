@@ -225,7 +225,11 @@ def test_convert_of_a_worksheet_gives_one_puzzle_with_its_key_as_goal(tmp_path, 
     stays a second puzzle, and --sheet still picks the key sheet alone."""
     from xlsolver.teaching import KEY_SHEET
 
-    for source in (DANCER, DATA / "nonny-rainbow.non"):
+    several = tmp_path / "several.non"  # three solutions: make adds a Verdict sheet, which
+    several.write_text(  # made convert read three puzzles, the title and goal lost
+        'title "Twosol"\nwidth 4\nheight 3\nrows\n1,1\n2\n1\ncolumns\n1\n2\n1\n1\n'
+    )
+    for source in (DANCER, DATA / "nonny-rainbow.non", several):
         sheet = tmp_path / f"{source.stem}.xlsx"
         assert run(capsys, "make", source, "--title", "Drawn", "-o", sheet)[0] == 0
         out = tmp_path / f"{source.stem}.non"
