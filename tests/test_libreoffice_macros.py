@@ -521,6 +521,32 @@ def test_a_protected_sheet(office, tmp_path, locked):
         assert painted(state).all()
 
 
+def test_new_grid_on_a_protected_sheet_says_it_cannot_lay_out(office, tmp_path):
+    """New grid on a protected sheet told the person to unlock "the grid's cells", naming
+    the title cell, before any grid existed (with the cells unlocked it failed with a
+    RuntimeException); it says what stops it, and changes nothing."""
+    from openpyxl.styles import Protection
+
+    src = size_sheet(tmp_path / "locked.xlsx", 5, 4, title="Title")
+    wb = load_workbook(src)
+    wb.active.protection.sheet = True
+    wb.save(src)
+    out = tmp_path / "out.xlsx"
+    (message,) = run_macros(office, src, ["new_grid"], out)
+    assert message == (
+        "error: Sheet: the sheet is protected, so New grid cannot lay out a template; "
+        "unprotect the sheet (Tools ▸ Protect Sheet), then try again"
+    ), message
+    ws = load_workbook(out).active
+    assert ws.max_row == 2 and not any(c.border.left.style for row in ws.iter_rows() for c in row)
+    for row in wb.active.iter_rows(min_row=1, max_row=20, max_col=12):  # unlocked cells do
+        for cell in row:  # not help: widths and styles are refused on a protected sheet
+            cell.protection = Protection(locked=False)
+    wb.save(src)
+    (again,) = run_macros(office, src, ["new_grid"], out)
+    assert again == message, again
+
+
 def test_the_command_line_names_a_locked_cell_of_a_protected_ods(office, tmp_path):
     """``xlsolver solve`` on an .ods whose protected sheet has locked grid cells: one line
     naming the cell, exit status 2, nothing written (not a success with nothing painted)."""

@@ -414,7 +414,7 @@ def new_grid(book: Book, sheet: Sheet) -> Outcome:
     Without a size, an empty size row gets its prompt cells (labels, boxed number
     cells) and the person is told what to type.
     """
-    from .workbook.regrid import plan_clearing
+    from .workbook.regrid import new_extent, plan_clearing
     from .workbook.template import TITLE_ROW, write_template
 
     book.progress(0.0, "xlsolver: laying out a new grid")
@@ -426,6 +426,10 @@ def new_grid(book: Book, sheet: Sheet) -> Outcome:
 
     palette = palette_request(sheet)  # colour path: "colours: N" or an old palette row
     swatches = None if palette is None else palette.count
+    check = getattr(sheet, "check_unlocked", None)  # a protected sheet: say so, change nothing
+    if check is not None:
+        bottom, right = new_extent(size, swatches)[2:]
+        check([(r, c) for r in range(1, bottom + 1) for c in range(1, right + 1)], template=True)
     clear, in_the_way = plan_clearing(sheet, size, swatches)  # a person's own cells stay
     if in_the_way is not None:
         return Outcome(in_the_way, ok=False)

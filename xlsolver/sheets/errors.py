@@ -28,17 +28,25 @@ def check_sheet_name(name: str, option: str = "--sheet") -> str:
     raise WorkbookError(f"{option} {name!r}: the name {why}")
 
 
-def locked_message(sheet: str, cell: tuple[int, int], program: str) -> str:
+def locked_message(
+    sheet: str, cell: tuple[int, int], program: str, *, template: bool = False
+) -> str:
     """One line for a paint refused by a protected sheet's locked cell, with the menus of
-    ``program`` ("Calc" or "Excel") that lift it."""
+    ``program`` ("Calc" or "Excel") that lift it (``template``: New grid's layout)."""
     from .protocol import column_letter  # not at import: solving a puzzle file needs none
 
     if program == "Calc":
         unprotect, unlock = "Tools ▸ Protect Sheet", "Format Cells ▸ Cell Protection"
     else:
         unprotect, unlock = "Review ▸ Unprotect Sheet", "Format Cells ▸ Protection"
+    at = f"{sheet}!{column_letter(cell[1])}{cell[0]}"
+    if template:  # widths, heights and styles: refused on a protected sheet, locked or not
+        return (
+            f"{sheet}: the sheet is protected, so New grid cannot lay out a template; "
+            f"unprotect the sheet ({unprotect}), then try again"
+        )
     return (
-        f"{sheet}!{column_letter(cell[1])}{cell[0]}: the sheet is protected and its grid "
+        f"{at}: the sheet is protected and its grid "
         f"cells are locked, so nothing can be painted or written; unprotect the sheet "
         f"({unprotect}) or unlock the grid's cells ({unlock}), then try again"
     )

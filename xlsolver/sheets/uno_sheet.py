@@ -451,7 +451,7 @@ class UnoSheet(SheetBase):
             return None
         return (m.StartRow + 1, m.StartColumn + 1, m.EndRow + 1, m.EndColumn + 1)
 
-    def check_unlocked(self, cells: list[Cell]) -> None:
+    def check_unlocked(self, cells: list[Cell], *, template: bool = False) -> None:
         """WorkbookError naming the first locked cell when the sheet is protected.
 
         Calc drops format changes to the locked cells of a protected sheet without a
@@ -459,12 +459,14 @@ class UnoSheet(SheetBase):
         """
         if not cells or not self.sheet.isProtected():
             return
+        if template:  # New grid sets widths and styles: refused on any protected sheet
+            raise WorkbookError(locked_message(self.name, min(cells), "Calc", template=True))
         rect = bounds((r, c, r, c) for r, c in cells)
         locked = _grid(rect, False)
         self._each_format(rect, ("CellProtection",), locked, lambda v: bool(v[0].IsLocked))
         for r, c in sorted(cells):
             if locked[r - rect[0]][c - rect[1]]:
-                raise WorkbookError(locked_message(self.name, (r, c), "Calc"))
+                raise WorkbookError(locked_message(self.name, (r, c), "Calc", template=template))
 
     def paint(self, cells: Iterable[Cell], style: Style) -> None:
         """Paint cells with a style, keeping their values and other borders.

@@ -310,7 +310,7 @@ class XwSheet(SheetBase):
                         out.append((r, c, r + rows - 1, c + cols - 1))
         return out
 
-    def check_unlocked(self, cells: list[Cell]) -> None:
+    def check_unlocked(self, cells: list[Cell], *, template: bool = False) -> None:
         """WorkbookError naming the first locked cell when the sheet is protected (Excel
         for Windows, through COM: elsewhere Excel's own error stands).
 
@@ -323,12 +323,16 @@ class XwSheet(SheetBase):
         try:
             if not self.sheet.api.ProtectContents:
                 return
+            if template:  # New grid sets widths and styles: refused on any protected sheet
+                raise WorkbookError(locked_message(self.name, min(cells), "Excel", template=True))
             for address in areas(cells):
                 if self.sheet.range(address).api.Locked is False:
                     continue  # False: every cell unlocked; True or None (mixed): look
                 for r, c in sorted(cells):
                     if self.sheet.range((r, c)).api.Locked:
-                        raise WorkbookError(locked_message(self.name, (r, c), "Excel"))
+                        raise WorkbookError(
+                            locked_message(self.name, (r, c), "Excel", template=template)
+                        )
         except WorkbookError:
             raise
         except Exception:  # no COM access: Excel's own error will tell
