@@ -271,6 +271,27 @@ def test_hints_sheet_replays_to_the_solution(tmp_path, capsys):
     assert "dom5" in capsys.readouterr().out
 
 
+def test_hints_of_a_worksheet_with_several_solutions_guess_towards_its_answer_key(tmp_path, capsys):
+    """A drawing with several solutions: the hints' guess follows the worksheet's Answer
+    key, the drawing (it followed the solver's first solution: on one of the two diagonals
+    the steps ended on the other picture, "the answer has it white" where the key had
+    black)."""
+    other = [".##.#.", "##...#", "#.#.#.", "#..#..", ".##.#.", ".#.##."]  # solved otherwise
+    for rows, name in ((["#.", ".#"], "diagonal"), ([".#", "#."], "anti"), (other, "six")):
+        sol = picture(rows)
+        out, code = make(tmp_path, rows, name)
+        assert code == 0 and "NOT unique" in capsys.readouterr().out
+        hints = tmp_path / f"{name}-hints.xlsx"
+        assert main(["hints", str(out), "-o", str(hints)]) == 0
+        assert "guess" in capsys.readouterr().out
+        known = np.zeros(sol.shape, dtype=bool)
+        for cells in read_hint_steps(hints):
+            for r, c, black in cells:
+                assert sol[r, c] == black, (name, r, c)
+                known[r, c] = True
+        assert known.all()
+
+
 def test_hints_in_japanese(tmp_path, capsys):
     """``--lang ja``: the reasons are in Japanese."""
     out, _ = make(tmp_path, HEART, "heart")

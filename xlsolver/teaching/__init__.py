@@ -16,8 +16,11 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from ..hints import HintsStopped, NoSolution, hint_steps
 from ..limits import DEFAULT_TIME_LIMIT
+from ..nonogram.cells import BLACK, COLOUR, WHITE
 from ..nonogram.colour_puzzle import ColourPuzzle
 from ..nonogram.puzzle import Puzzle
 from ..nonogram.result import Step
@@ -174,10 +177,12 @@ def hints_workbook(
     NoSolution (nothing written) when the clues, or the cells filled in on the grid,
     leave no solution; HintsStopped when the time limit stops the replay, after writing
     the steps found so far (when there are any) with a note saying so."""
+    key = None
     if is_workbook(path):
         book = open_book(path, read_only=True)
         found = puzzle_sheet(book, sheet)
         title = sheet_title(book, found)
+        key = _answer_key(book, found)
     else:
         found = one_puzzle(path, sheet)
         title = file_title(found, path)
@@ -185,10 +190,10 @@ def hints_workbook(
     if isinstance(found.puzzle, ColourPuzzle):
         from .colour_hints import colour_hints_workbook
 
-        return colour_hints_workbook(found, output, path, title, lang, stages, time_limit)
+        return colour_hints_workbook(found, output, path, title, lang, stages, time_limit, key)
     write = partial(write_hints, found.puzzle, lang=lang, title=title or found.sheet, stages=stages)
     try:
-        steps = hint_steps(found.puzzle, givens=givens, time_limit=time_limit)
+        steps = hint_steps(found.puzzle, key, givens=givens, time_limit=time_limit)
     except HintsStopped as exc:  # the time limit stopped it: not bad input
         save_stopped_hints(exc, write, output, path, lang, time_limit)
         raise
@@ -198,6 +203,29 @@ def hints_workbook(
         raise WorkbookError(f"{path}: {exc}") from None
     save_book(write(steps), output, [path])
     return steps
+
+
+def _answer_key(book, found) -> np.ndarray | None:
+    """The picture of a worksheet's Answer key when it solves the puzzle and agrees with
+    the cells filled in on the grid: the answer a hint's guess follows (a puzzle with
+    several solutions would otherwise be guessed towards the solver's first)."""
+    from .grading import answer_key_picture
+
+    if found.sheet == KEY_SHEET:
+        return None
+    try:
+        key = answer_key_picture(book, found)
+    except WorkbookError:
+        return None
+    if key is None or found.givens is None:
+        return key
+    givens = np.asarray(found.givens)
+    if isinstance(found.puzzle, ColourPuzzle):
+        agrees = (givens & (1 << np.asarray(key, dtype=np.int64))) != 0
+    else:
+        colour = givens & COLOUR
+        agrees = ~(((colour == BLACK) & ~key) | ((colour == WHITE) & key))
+    return key if agrees.all() else None
 
 
 def with_givens(message: str, givens, puzzle=None, time_limit: float | None = None) -> str:

@@ -169,8 +169,11 @@ def write_colour_hints(
     return book
 
 
-def colour_hints_workbook(found, output, path, title: str, lang: str, stages: int, time_limit):
-    """Replay a colour puzzle sheet from its printed givens and save its hints workbook."""
+def colour_hints_workbook(
+    found, output, path, title: str, lang: str, stages: int, time_limit, key=None
+):
+    """Replay a colour puzzle sheet from its printed givens and save its hints workbook
+    (``key``: the Answer key's picture, which a guess follows)."""
     from ..hints import HintsStopped, NoSolution
     from ..nonogram.analyzer import solve
     from ..nonogram.result import TIMEOUT
@@ -189,9 +192,8 @@ def colour_hints_workbook(found, output, path, title: str, lang: str, stages: in
         write_colour_hints, found.puzzle, lang=lang, title=title or found.sheet, stages=stages
     )
     try:
-        steps = colour_hint_steps(
-            found.puzzle, result.solutions[0], givens=found.givens, time_limit=time_limit
-        )
+        answer = result.solutions[0] if key is None else key
+        steps = colour_hint_steps(found.puzzle, answer, givens=found.givens, time_limit=time_limit)
     except HintsStopped as exc:
         save_stopped_hints(exc, write, output, path, lang, time_limit)
         raise
