@@ -191,6 +191,47 @@ def test_grade_scores_right_and_wrong_colour_answers(tmp_path, capsys):
     assert KEY_SHEET in load_workbook(key).sheetnames
 
 
+def test_grade_reads_a_students_own_shade_as_the_nearest_ink(tmp_path, capsys):
+    """Drawn in Excel's theme red (Accent 2, #C0504D) and blue (#4F81BD), answered in the
+    standard Red (#FF0000) or Dark Red (#C00000): every red cell was marked wrong (more
+    than 90 apart in RGB). A shade clearly nearest one ink counts as that ink; a green
+    far from both inks is still wrong."""
+    rows = ["..rr..", ".rrrr.", "rrrrrr", ".b..b.", ".bbbb."]
+    inks = {"r": "FFC0504D", "b": "FF4F81BD"}
+    wb = Workbook()
+    ws = wb.active
+    ws["A1"] = "House"
+    for i, row in enumerate(rows):
+        for j, ch in enumerate(row):
+            if ch != ".":
+                ws.cell(3 + i, 2 + j).fill = fill(inks[ch])
+    drawing, key = tmp_path / "house.xlsx", tmp_path / "house-key.xlsx"
+    wb.save(drawing)
+    assert cli_main(["make", str(drawing), "-o", str(key)]) == 0
+    found = puzzle_sheet(open_book(key, read_only=True))
+    top, left = found.grid[:2]
+    answers = {}
+    for name, red in (("std", "FFFF0000"), ("dark", "FFC00000"), ("green", "FF00FF00")):
+        wb = load_workbook(key)
+        del wb[KEY_SHEET]
+        for i, row in enumerate(rows):
+            for j, ch in enumerate(row):
+                if ch != ".":
+                    wb[PUZZLE_SHEET].cell(top + i, left + j).fill = fill(
+                        red if ch == "r" else inks["b"]
+                    )
+        answers[name] = tmp_path / f"{name}.xlsx"
+        wb.save(answers[name])
+    summary = tmp_path / "summary.xlsx"
+    capsys.readouterr()
+    args = ["grade", *map(str, answers.values()), "--key", str(key), "--summary", str(summary)]
+    assert cli_main([*args, "--out", str(tmp_path / "graded")]) == 0
+    ws = load_workbook(summary).worksheets[0]
+    scores = {r[3]: r[2] for r in ws.iter_rows(min_row=4, values_only=True) if r[3]}
+    reds = sum(row.count("r") for row in rows)
+    assert scores == {"std.xlsx": 0, "dark.xlsx": 0, "green.xlsx": reds}, scores
+
+
 def test_grade_counts_another_colour_solution_right_unless_a_printed_given_says_no(
     tmp_path, capsys
 ):

@@ -40,6 +40,7 @@ PALETTE_LABELS = frozenset({"colours", "colors", "palette", "色"})
 PALETTE_SEARCH_ROWS = 4  # the palette row stands at most this many rows below the grid
 MAX_SWATCHES = 30
 NEAR = 90.0  # an answer's fill within this RGB distance of an ink is that ink
+FAR, CLEARLY = 200.0, 0.6  # or within FAR, and this much nearer than any other ink or paper
 PALE = 0.9  # a clue fill this light (relative luminance) on one band only is a tint
 COLOURS_READ = (
     "a clue's colour is its cell's fill (or its font colour where it has none): "
@@ -282,20 +283,26 @@ def palette_for(used: list[str], swatches: list[tuple[str, str | None]]) -> Pale
 
 
 def nearest_ink(colour: str, palette: Palette) -> int | None:
-    """The ink a fill shows: the exact colour, else the nearest one within NEAR."""
+    """The ink a fill shows: the exact colour, else the nearest one within NEAR, or within
+    FAR when it is clearly nearer than every other ink and the background (Excel's
+    standard red for a theme red: a student's own shade)."""
     rgb = _norm(colour)
     if rgb is None:
         return None
     want = np.array([int(rgb[i : i + 2], 16) for i in (1, 3, 5)], dtype=float)
-    best, best_d = None, NEAR
-    for ink in range(1, palette.k + 1):
-        c = palette.colour(ink).rgb
-        d = float(np.linalg.norm(want - [int(c[i : i + 2], 16) for i in (1, 3, 5)]))
-        if d == 0:
-            return ink
-        if d < best_d:
-            best, best_d = ink, d
-    return best
+
+    def distance(c: str) -> float:
+        return float(np.linalg.norm(want - [int(c[i : i + 2], 16) for i in (1, 3, 5)]))
+
+    far = [(distance(palette.colour(ink).rgb), ink) for ink in range(1, palette.k + 1)]
+    far.sort()
+    if not far:
+        return None
+    best_d, best = far[0]
+    if best_d <= NEAR:
+        return best
+    rivals = [d for d, _ in far[1:]] + [distance(palette.background.rgb or WHITE)]
+    return best if best_d <= FAR and best_d <= CLEARLY * min(rivals) else None
 
 
 def read_colour_cells(sheet: Sheet, grid: Rect, palette: Palette) -> np.ndarray:
