@@ -375,6 +375,26 @@ def test_a_note_beside_the_drawing_is_not_its_title(tmp_path, capsys):
         assert sheet_title(book, found) == (above or "heart-notes")
 
 
+def test_a_name_field_above_the_drawing_is_not_its_title(tmp_path, capsys):
+    """ "Name:" (or "Name: ______", "名前：") typed above a drawing titled the worksheet,
+    its answer key and the class summary "Name:"; a field to fill in is passed over."""
+    from xlsolver.teaching.worksheet import sheet_title
+
+    cases = (({"A1": "Name:"}, "named"), ({"A1": "Name: ________", "C2": "The Cat"}, "The Cat"))
+    cases += (({"A1": "名前：", "B1": "Date: ..."}, "named"),)
+    for texts, want in cases:
+        drawing = draw(tmp_path / "named.xlsx", HEART, at=(4, 2))
+        wb = load_workbook(drawing)
+        for ref, text in texts.items():
+            wb.active[ref] = text
+        wb.save(drawing)
+        out = tmp_path / "sheet.xlsx"
+        assert main(["make", str(drawing), "-o", str(out), "--mono", "--json"]) == 0
+        capsys.readouterr()
+        book = open_book(out)
+        assert sheet_title(book, read_puzzle(book.sheet(PUZZLE_SHEET), book)) == want
+
+
 def test_grade_of_an_untouched_sheet_does_not_point_at_the_verdict_sheet(tmp_path, capsys):
     """A worksheet of a puzzle with several solutions carries make's Verdict sheet (its
     own fills): an untouched copy handed back was said to hold marks there."""

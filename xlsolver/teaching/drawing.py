@@ -14,6 +14,7 @@ Glossary
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -122,17 +123,23 @@ def _bounds(mask: np.ndarray) -> tuple[int, int, int, int] | None:
     return int(rows.min()), int(cols.min()), int(rows.max()), int(cols.max())
 
 
+# A field to fill in, not a title: ``Name:``, ``Date: ________``, ``名前：``.
+FIELD = re.compile(r"^[^:：]{1,24}[:：][\s_.…-]*$")
+
+
 def _title(sheet: Sheet, used: Rect, rect: Rect) -> str:
-    """The first text of two or more characters above the drawing (a title), else "".
-    Text beside or below it is a note (``# = black``, ``leave the rest white``), not a
-    title: the worksheet is then titled by the file's name."""
+    """The first text of two or more characters above the drawing (a title), else "";
+    a field to fill in (``Name:``) is passed over. Text beside or below the drawing is
+    a note (``# = black``, ``leave the rest white``), not a title: the worksheet is then
+    titled by the file's name."""
     top, left, _, _ = used
     for i, row in enumerate(sheet.read_values(used)):
         for j, v in enumerate(row):
             r, c = top + i, left + j
             above = r < rect[0]
-            if above and not holds(rect, (r, c)) and isinstance(v, str) and len(v.strip()) > 1:
-                return v.strip()
+            text = v.strip() if isinstance(v, str) else ""
+            if above and not holds(rect, (r, c)) and len(text) > 1 and not FIELD.match(text):
+                return text
     return ""
 
 
