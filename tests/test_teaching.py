@@ -408,6 +408,27 @@ def test_grade_of_an_untouched_sheet_does_not_point_at_the_verdict_sheet(tmp_pat
     assert "nothing filled in on the grid" in said and "Verdict" not in said, said
 
 
+def test_grade_of_an_untouched_sheet_with_printed_givens_says_nothing_was_filled_in(
+    tmp_path, capsys
+):
+    """With givens printed (make --add-givens) an untouched copy got no note: the printed
+    cells were taken for the student's marks; a copy of the sheet holding them alone is
+    no answer written elsewhere either."""
+    key, code = make(tmp_path, DIAGONAL, "diagonal", "--add-givens")
+    assert code == 0
+    wb = load_workbook(key)
+    blank, elsewhere = tmp_path / "blank.xlsx", tmp_path / "elsewhere.xlsx"
+    wb.save(blank)
+    wb.copy_worksheet(wb[PUZZLE_SHEET]).title = "My answer"
+    wb.save(elsewhere)
+    capsys.readouterr()
+    main(["grade", str(blank), str(elsewhere), "--key", str(key), "--out", str(tmp_path / "g")])
+    lines = [line for line in capsys.readouterr().out.splitlines() if ".xlsx:" in line]
+    assert len(lines) == 2 and all(
+        line.endswith("(nothing filled in on the grid)") for line in lines
+    )
+
+
 def test_grade_counts_wrong_cells(tmp_path, capsys):
     """Per file the wrong cells are counted and marked; the summary lists every student."""
     sol = picture(HEART)

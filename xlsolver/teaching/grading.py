@@ -258,8 +258,8 @@ def _grade_book(book, path: Path, key: Key, grade: Grade, out_dir, lang: str, co
     if wrong.any() and key.solves(answer):
         wrong[:] = False  # another solution of a puzzle with several: clues and givens met
         grade.note = say(lang, "other_solution")
-    elif not read_marked(sheet, found.grid).any():  # handed back blank, or written elsewhere
-        elsewhere = marks_elsewhere(book, found)
+    elif not (read_marked(sheet, found.grid) & ~printed(key)).any():  # blank (its printed
+        elsewhere = marks_elsewhere(book, found, printed(key))  # givens aside), or elsewhere
         grade.note = say(lang, "marks_elsewhere", sheet=elsewhere) if elsewhere else ""
         grade.note = grade.note or say(lang, "empty_grid")
     grade.cells = int(wrong.size)
@@ -309,12 +309,19 @@ def read_marked(sheet: Sheet, grid: Rect) -> np.ndarray:
     return read_states(sheet, grid, any_fill=True) != BLANK
 
 
-def marks_elsewhere(book, found: SheetPuzzle) -> str | None:
+def printed(key: Key) -> np.ndarray | bool:
+    """The cells the worksheet printed as givens (False where it printed none): marks
+    there are not the student's."""
+    return False if key.givens is None else given_cells(key.puzzle, key.givens)
+
+
+def marks_elsewhere(book, found: SheetPuzzle, aside: np.ndarray | bool = False) -> str | None:
     """The first other sheet (not the answer key, nor make's Verdict sheet) with marks in
-    the grid's cells: where a student may have written the answer instead."""
+    the grid's cells (those of ``aside``, the printed givens, aside): where a student may
+    have written the answer instead."""
     ours = (found.sheet, KEY_SHEET, VERDICT_SHEET)  # the sheets make wrote beside it
     for other in book.sheets():
-        if other.name not in ours and read_marked(other, found.grid).any():
+        if other.name not in ours and (read_marked(other, found.grid) & ~aside).any():
             return other.name
     return None
 
