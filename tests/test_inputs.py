@@ -301,6 +301,15 @@ def test_a_puzzle_piped_in_is_read_from_stdin(capsys, monkeypatch) -> None:
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"buy milk\n")))
     code, out, err = run(capsys, "solve", "-")
     assert code == 2 and err.startswith("xlsolver: stdin: unknown puzzle format: not .non")
+    piped = {  # a typo piped in was "unknown puzzle format"; a bad line was named "-:1:"
+        b"2 2\n1 x\n1\n1\n1\n": 'xlsolver: stdin:2: clue "x" is not a number',
+        b"10\n5\n2\n2 1\n": "xlsolver: stdin:4: the header gives 10 rows, the file has 2",
+        b"5 2\n3 2\n1\n1\n1\n1\n1\n1\n": "xlsolver: stdin:1: row 1: clues 3 2 need 6 cells",
+    }
+    for text, said in piped.items():
+        monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(text)))
+        code, out, err = run(capsys, "solve", "-")
+        assert code == 2 and err.startswith(said), err
 
 
 def test_a_pattern_game_id_may_be_the_argument_itself(capsys, tmp_path: Path) -> None:

@@ -97,7 +97,31 @@ def detect_format(path: str | Path, text: str | None = None) -> str:
         if is_solutions(text):
             raise FormatError(SOLUTIONS_FILE, path)
         _refuse_other_game(text, path)
+        if str(path) == STDIN:  # piped in, no name to tell the format: a typo in it is
+            furthest = _furthest_error(text, path)  # named as in a file
+            if furthest is not None:
+                raise furthest
     raise _unknown_format(path)
+
+
+def _furthest_error(text: str, path: str | Path) -> FormatError | None:
+    """For text no format recognises: the error of the reader that got furthest into it
+    (past its first line), which names the line at fault as reading it by its extension
+    would (``stdin:2: clue "x" is not a number``); None when none got past line 1."""
+    best: FormatError | None = None
+    for name in FORMATS:
+        try:
+            entries = format_module(name).loads(text, shown_name(path))
+        except FormatError as exc:
+            entries = [exc]
+        except Exception:  # noqa: BLE001 - a reader's own trouble with text not its own
+            continue
+        for entry in entries:
+            if isinstance(entry, FormatError) and (entry.line or 0) > max(
+                best and best.line or 1, 1
+            ):
+                best = entry
+    return best
 
 
 def _refuse_other_game(text: str, path: str | Path) -> None:
@@ -249,7 +273,7 @@ def validated(
         entry.validate()
     except PuzzleError as exc:
         name = f"{entry.title}: " if entry.title else ""
-        error = FormatError(f"{name}{exc}", path, entry.meta.get("line"))
+        error = FormatError(f"{name}{exc}", shown_name(path), entry.meta.get("line"))
         error.__cause__ = exc
         return error
     return entry
