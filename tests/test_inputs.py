@@ -312,6 +312,22 @@ def test_a_puzzle_piped_in_is_read_from_stdin(capsys, monkeypatch) -> None:
         assert code == 2 and err.startswith(said), err
 
 
+def test_json_gives_every_input_a_record_with_the_same_keys(capsys, tmp_path: Path) -> None:
+    """A file of no known format had no --json record (only a line on stderr), and an
+    invalid record lacked width, height and seconds: a consumer counting records lost it."""
+    (tmp_path / "junk.txt").write_text("hello\n")
+    (tmp_path / "bad.nin").write_text("2 2\n1 x\n1\n1\n1\n")
+    (tmp_path / "ok.nin").write_text("2 2\n1\n1\n1\n1\n")
+    names = [str(tmp_path / n) for n in ("junk.txt", "bad.nin", "ok.nin")]
+    code, out, err = run(capsys, "solve", "--json", *names)
+    records = json_records(out)
+    assert code == 2 and [r["source"] for r in records] == names
+    assert [r["status"] for r in records] == ["invalid", "invalid", "multiple"]
+    assert all(set(r) >= {"width", "height", "status", "solutions", "seconds"} for r in records)
+    assert "unknown puzzle format" in records[0]["error"] and records[0]["width"] is None
+    assert err.count("xlsolver: ") == 2
+
+
 def test_a_pattern_game_id_may_be_the_argument_itself(capsys, tmp_path: Path) -> None:
     """A game ID copied from Tatham's Pattern (Game > Specific…) is solved as typed."""
     game_id = (DATA / "tatham-pattern-ids.txt").read_text().splitlines()[0]  # the 4×4

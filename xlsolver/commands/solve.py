@@ -173,9 +173,9 @@ def solve_files(args: argparse.Namespace, paths: list[str]) -> int:
     for path in paths:
         try:
             read.append((path, read_entries(path)))
-        except (FormatError, OSError) as exc:
-            print(f"xlsolver: {exc}", file=sys.stderr)
-            code = max(code, EXIT_BAD_INPUT)
+        except (FormatError, OSError) as exc:  # reported in its place: a --json record too
+            error = exc if isinstance(exc, FormatError) else FormatError(str(exc), path)
+            read.append((path, [error]))
     puzzles = [e for _, entries in read for e in entries if not isinstance(e, FormatError)]
     bar = _bar(sum(len(entries) for _, entries in read))
     title = Path(read[0][0]).name if len(read) == 1 else "puzzle"
@@ -184,8 +184,9 @@ def solve_files(args: argparse.Namespace, paths: list[str]) -> int:
             for index, entry in enumerate(entries, 1):
                 bar.update()
                 record = {"source": path, "index": index}
-                if isinstance(entry, FormatError):
-                    record.update(status=INVALID, error=str(entry), solutions=[])
+                if isinstance(entry, FormatError):  # the keys of every record, unknown ones null
+                    record.update(width=None, height=None, status=INVALID)
+                    record.update(error=str(entry), solutions=[], seconds=None)
                     _emit(args, record, None, bar)
                     code = max(code, EXIT_BAD_INPUT)
                     continue
