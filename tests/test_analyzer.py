@@ -289,6 +289,9 @@ def test_time_limit_stops_cleanly(method):
     assert result.status == "timeout"
     assert result.grid.shape == (puzzle.height, puzzle.width)
     assert not ((result.grid != 0) & (result.grid & CONC == 0)).any(), "only proved cells"
+    known = result.to_json()["known"]  # --json kept only "solutions": [] of a stopped run
+    assert known == result.grid_rows() and len(known) == puzzle.height
+    assert all(len(row) == puzzle.width and set(row) <= set("#.?") for row in known)
 
 
 def test_dom_family_matches_the_pattern_file():

@@ -143,6 +143,8 @@ class Result:
             **self.json_extra(),
             "seconds": round(self.seconds, 6),
         }
+        if self.status == TIMEOUT and not self._solutions:  # a stopped run: what it knows
+            out["known"] = self.grid_rows()
         if self.error:
             out["error"] = self.error
         if self.difficulty:
