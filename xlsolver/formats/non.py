@@ -218,6 +218,14 @@ def _parse(lines: list[str], first: int, source: str) -> Puzzle | ColourPuzzle:
             i += len(body)
         elif key in STRING_KEYS:
             meta[key] = _unquote(value)
+        elif key == "goal" and not value:  # pbnsolve's form: the image on the lines below,
+            rows = []  # one a row, up to a blank line or the height
+            while i < len(lines) and lines[i].strip() and len(rows) < size.get("height", 10**6):
+                if lines[i].strip().split(" ")[0].lower() in KEYWORDS:
+                    break
+                rows.append(lines[i].strip())
+                i += 1
+            goal = ("".join(rows), lineno)
         elif key == "goal":
             goal = (_unquote(value), lineno)
         elif key == "color":
