@@ -185,7 +185,7 @@ def test_dancer_non_with_metadata_and_goal() -> None:
     text = (DATA / "webpbn-00001-dancer.non").read_text()  # pbnsolve's form: the image on
     lines = [line for line in text.splitlines() if not line.startswith("goal")]  # the lines
     image = ["".join("1" if b else "0" for b in row) for row in np.asarray(puzzle.meta["goal"])]
-    (below,) = loads("\n".join([*lines, "goal", *image, "", "title \"Dancer\""]), "non")
+    (below,) = loads("\n".join([*lines, "goal", *image, "", 'title "Dancer"']), "non")
     assert not isinstance(below, FormatError), below  # below "goal": it was refused
     assert (np.asarray(below.meta["goal"]) == np.asarray(puzzle.meta["goal"])).all()
 

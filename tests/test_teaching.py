@@ -327,6 +327,31 @@ def answer(path: Path, key: Path, black: np.ndarray, name: str | None = None) ->
     return path
 
 
+def test_grade_reads_x_beside_filled_cells_as_a_cross(tmp_path, capsys):
+    """A student who fills the black cells and types x in the white ones (ruling them
+    out) had every white cell marked wrong without a word; beside fills, x is a cross.
+    Typed alone, without fills, x stays a black mark."""
+    sol = picture(HEART)
+    key, _ = make(tmp_path, HEART, "heart")
+    filled = answer(tmp_path / "ann.xlsx", key, sol)
+    wb = load_workbook(filled)
+    book = open_book(key)
+    top, left = read_puzzle(book.sheet(PUZZLE_SHEET), book).grid[:2]
+    typed = load_workbook(key)
+    for (r, c), black in np.ndenumerate(sol):
+        if not black:
+            wb[PUZZLE_SHEET].cell(top + r, left + c).value = "x"  # every white cell ruled out
+        else:
+            typed[PUZZLE_SHEET].cell(top + r, left + c).value = "x"  # x for black, no fills
+    wb.save(filled)
+    typed.save(tmp_path / "bob.xlsx")
+    capsys.readouterr()
+    args = ["grade", str(filled), str(tmp_path / "bob.xlsx"), "--key", str(key)]
+    assert main([*args, "--out", str(tmp_path / "g")]) == 0
+    out = capsys.readouterr().out
+    assert "ann: 0 wrong of 100" in out and "bob: 0 wrong of 100" in out, out
+
+
 def test_check_and_hints_name_the_wrong_mark_of_a_half_filled_sheet(tmp_path, capsys):
     """A pupil's half-filled sheet with one wrong black: check and hints said "row 7
     cannot be placed", a row left empty; they name the cell every solution disagrees

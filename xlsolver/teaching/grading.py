@@ -39,7 +39,7 @@ from ..workbook.files import (
     save_new,
 )
 from ..workbook.layout import NoPuzzleError, SheetPuzzle, read_puzzle
-from ..workbook.marks import read_black, read_states
+from ..workbook.marks import PAPER, luminance, mark_text, read_black, read_states
 from .worksheet import KEY_SHEET, PUZZLE_SHEET, VERDICT_SHEET, puzzle_sheet, sheet_title
 
 NAME_LABELS = frozenset({"name", "student", "名前", "氏名", "なまえ"})
@@ -180,7 +180,17 @@ def read_answer(sheet: Sheet, found: SheetPuzzle) -> np.ndarray:
     cell's fill (0 unfilled or crossed, -1 a fill of no ink: always wrong)."""
     if isinstance(found.puzzle, ColourPuzzle):
         return read_colour_cells(sheet, found.grid, found.puzzle.palette)
-    return read_black(sheet, found.grid)  # the finder's marks, as solve --givens reads them
+    return read_black(sheet, found.grid, white=crosses_beside_fills(sheet, found.grid))
+
+
+def crosses_beside_fills(sheet: Sheet, grid: Rect) -> frozenset[str]:
+    """``{"x"}`` when a student filled the black cells and typed ``x`` in others: there it
+    rules a cell out, as a cross does (alone, ``x`` is a black mark, as solve reads it)."""
+    fills = [f for row in sheet.read_fills(grid) for f in row]
+    values = [v for row in sheet.read_values(grid) for v in row]
+    filled = [f is not None and luminance(f) < PAPER for f in fills]
+    typed = [mark_text(v) == "x" and not f for v, f in zip(values, filled, strict=True)]
+    return frozenset({"x"}) if any(filled) and any(typed) else frozenset()
 
 
 def _label(value: object) -> str:
