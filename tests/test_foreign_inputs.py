@@ -207,6 +207,28 @@ def test_a_gradient_fill_is_read_not_a_crash(tmp_path, capsys):
     assert "pupil: " in capsys.readouterr().out
 
 
+def test_a_light_pattern_fill_is_a_light_shade_not_ink(tmp_path):
+    """One stray cell in Excel's "6.25% Gray" or "12.5% Gray" pattern beside a drawing
+    was read as its black foreground, and the picture grew by three rows; a pattern
+    shows as its colours mixed by how much of the cell it covers."""
+    from xlsolver.sheets.openpyxl_sheet import fill_hex
+
+    dots = {"gray0625": "#EFEFEF", "gray125": "#DFDFDF", "lightGray": "#BFBFBF"}
+    for kind, shade in dots.items():
+        assert fill_hex(PatternFill(kind, fgColor="FF000000", bgColor="FFFFFFFF")) == shade
+    assert fill_hex(PatternFill("solid", fgColor="FF123456")) == "#123456"
+    for kind in ("gray0625", "gray125"):
+        wb = Workbook()
+        ws = wb.active
+        for (r, c), black in np.ndenumerate(picture(HEART)):
+            if black:
+                ws.cell(3 + r, 2 + c).fill = BLACK
+        ws.cell(3 + len(HEART) + 2, 3).fill = PatternFill(kind, fgColor="FF000000")
+        wb.save(tmp_path / f"{kind}.xlsx")
+        drawing = read_drawing_file(tmp_path / f"{kind}.xlsx")
+        assert np.array_equal(drawing.picture, picture(HEART)), kind
+
+
 def themed(path: Path, accents: dict[int, str]) -> None:
     """A workbook whose own theme has other accent colours (as a school's template)."""
     xml = theme_xml

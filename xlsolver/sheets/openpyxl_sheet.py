@@ -162,7 +162,29 @@ def fill_hex(fill, theme: tuple[str, ...] = THEME_COLOURS) -> str | None:
         return "#" + "".join(f"{v:02X}" for v in mean)
     if fill.fill_type in (None, "none"):
         return None
-    return colour_hex(fill.fgColor, theme) or colour_hex(fill.start_color, theme)
+    colour = colour_hex(fill.fgColor, theme) or colour_hex(fill.start_color, theme)
+    cover = PATTERN_COVER.get(fill.fill_type, 1.0)
+    if colour is None or cover == 1.0:
+        return colour
+    bg = fill.bgColor  # what a pattern shows its dots on: unset or automatic is white
+    unset = bg is None or getattr(bg, "auto", False) or getattr(bg, "rgb", None) == "00000000"
+    back = "#FFFFFF" if unset else colour_hex(bg, theme) or "#FFFFFF"
+    mixed = [
+        round(int(colour[i : i + 2], 16) * cover + int(back[i : i + 2], 16) * (1 - cover))
+        for i in (1, 3, 5)
+    ]
+    return "#" + "".join(f"{v:02X}" for v in mixed)
+
+
+# How much of a cell a pattern's foreground covers (Excel's "6.25% Gray" … "75% Gray";
+# the line and grid patterns by their weight): a light pattern shows as a light shade.
+PATTERN_COVER = {"gray0625": 0.0625, "gray125": 0.125, "lightGray": 0.25, "mediumGray": 0.5}
+PATTERN_COVER |= {"darkGray": 0.75, "solid": 1.0}
+PATTERN_COVER |= {
+    f"{weight}{kind}": cover
+    for weight, cover in (("light", 0.25), ("dark", 0.5))
+    for kind in ("Horizontal", "Vertical", "Down", "Up", "Grid", "Trellis")
+}
 
 
 def _not_a_workbook(path: Path) -> str:
