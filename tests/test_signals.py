@@ -8,7 +8,9 @@ about ten seconds of line logic, Glucose and probing, and needs close to a minut
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -493,8 +495,14 @@ def test_a_puzzle_worker_that_dies_ends_the_run_with_one_line(monkeypatch, capsy
     out, err = capsys.readouterr()
     assert code == 2, err
     assert "Traceback" not in err and "BrokenProcessPool" not in err, err
-    assert err.startswith(f"xlsolver: {dancer}: not solved: a worker process of this run ended")
-    assert len(out.splitlines()) == 3  # the three TAAI puzzles before it
+    lost = re.match(r"xlsolver: (.+?)(?: #(\d+))?: not solved: a worker process of this ", err)
+    assert lost is not None, err
+    records = [json.loads(line) for line in out.splitlines()]
+    if lost.group(1) == str(dancer):  # the three TAAI puzzles before it, all solved
+        assert len(records) == 3
+    else:  # on a busy machine the pool broke before a TAAI puzzle was done: those before it
+        assert lost.group(1) == str(taai) and len(records) == int(lost.group(2) or 1) - 1
+    assert all(r["status"] in ("unique", "multiple") for r in records)
 
 
 def test_a_ctrl_c_while_the_command_loads_is_a_stop_not_a_traceback(monkeypatch, capsys):
