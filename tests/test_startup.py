@@ -152,3 +152,31 @@ def test_on_a_terminal_a_search_shows_a_bar_and_line_logic_none(tmp_path):
     code, modules, shown = on_a_terminal(tmp_path, "solve", str(DATA / "webpbn-00001-dancer.non"))
     assert code == 0
     assert "cells known" not in shown and "tqdm" not in modules
+
+
+def test_the_bar_of_one_puzzle_is_gone_before_its_answer(monkeypatch):
+    """The bar was closed after the answer was printed, so on a terminal the answer's
+    first line ran on behind the bar's last frame."""
+    import io
+
+    from xlsolver.commands import solve as command
+
+    events = []
+
+    class Bar:
+        def __init__(self, title: str) -> None:
+            pass
+
+        def close(self) -> None:
+            events.append("bar closed")
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setattr("xlsolver.progress.LazyBar", Bar)
+    monkeypatch.setattr(sys, "stderr", Terminal())
+    monkeypatch.setattr(command, "solve_one", lambda puzzle, options, progress=None: "answer")
+    with command._solver(["one puzzle"], (2, None, "auto"), 1) as results:
+        events.extend(results)
+    assert events == ["bar closed", "answer"]

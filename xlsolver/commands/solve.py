@@ -245,9 +245,10 @@ def _solver(puzzles: list, options: tuple, jobs: int, title: str = "") -> Iterat
 
         bar = LazyBar(title)
         try:
-            yield iter([solve_one(puzzles[0], options, progress=bar)])
+            result = solve_one(puzzles[0], options, progress=bar)
         finally:
-            bar.close()
+            bar.close()  # gone before the answer is printed
+        yield iter([result])
         return
     if jobs <= 1:
         yield (solve_one(p, options) for p in puzzles)
