@@ -328,6 +328,19 @@ def test_json_gives_every_input_a_record_with_the_same_keys(capsys, tmp_path: Pa
     assert err.count("xlsolver: ") == 2
 
 
+def test_a_puzzle_piped_into_convert_out_dir_is_named_stdin(capsys, monkeypatch, tmp_path):
+    """``convert - --out-dir D --to json`` wrote D/-.json, a name later commands take for
+    an option."""
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"2 2\n1\n1\n1\n1\n")))
+    code, out, err = run(capsys, "convert", "-", "--out-dir", str(tmp_path / "out"), "--to", "json")
+    assert code == 0, err
+    assert [p.name for p in (tmp_path / "out").iterdir()] == ["stdin.json"]
+    (puzzle,) = read_puzzles(tmp_path / "out" / "stdin.json")
+    assert puzzle.rows == ((1,), (1,))
+
+
 def test_a_pattern_game_id_may_be_the_argument_itself(capsys, tmp_path: Path) -> None:
     """A game ID copied from Tatham's Pattern (Game > Specific…) is solved as typed."""
     game_id = (DATA / "tatham-pattern-ids.txt").read_text().splitlines()[0]  # the 4×4

@@ -159,11 +159,19 @@ def plan_copies(found, out_dir: str, to: str | None) -> list[tuple[Path, Path]]:
     suffix = "." + to.lower().lstrip(".")
     folder = out_folder(out_dir)
     sources = [Path(p) for p in found.paths]
-    targets = [folder / found.relative_folder(p) / (Path(p).stem + suffix) for p in found.paths]
+    targets = [folder / found.relative_folder(p) / (_stem(p) + suffix) for p in found.paths]
     targets, notes = unique_targets(sources, targets)
     for note in notes:
         print(f"xlsolver: {note}", file=sys.stderr)
     return list(zip(sources, targets, strict=True))
+
+
+def _stem(path: str) -> str:
+    """The name a copy takes: the input's, ``stdin`` for ``-`` (a name starting with -
+    would read as an option to the next command)."""
+    from ..formats import shown_name
+
+    return Path(shown_name(path)).stem
 
 
 def convert_into(
