@@ -564,3 +564,13 @@ def test_one_workbook_name_for_puzzle_files_and_a_workbook_is_refused(tmp_path, 
         "xlsolver: -o NAME.xlsx takes one workbook, or puzzle files; for both, use --out-dir DIR\n"
     )
     assert list(tmp_path.iterdir()) == []
+
+
+def test_one_cell_filled_in_is_said_in_the_singular() -> None:
+    """ "givens: 1 cells already filled in … count as given"."""
+    from xlsolver.teaching.verdict import Verdict
+
+    one = Verdict(status="unique", difficulty="line", steps=3, filled=1).lines()
+    assert "givens: 1 cell already filled in on the grid counts as given" in one
+    two = Verdict(status="unique", difficulty="line", steps=3, filled=2).lines()
+    assert "givens: 2 cells already filled in on the grid count as given" in two

@@ -81,8 +81,10 @@ class Verdict:
             words = DIFFICULTY_WORDS.get(self.difficulty, self.difficulty)
             out.append(f"{prefix}: {words}; {self.steps} steps")
         if self.filled:
+            cells = "1 cell" if self.filled == 1 else f"{self.filled} cells"
+            count = "counts" if self.filled == 1 else "count"
             out.append(
-                f"givens: {self.filled} cells already filled in on the grid count as given"
+                f"givens: {cells} already filled in on the grid {count} as given"
                 + ("; nothing is left to deduce" if self.unique and not self.steps else "")
             )
         if self.status == MULTIPLE and self.error:
