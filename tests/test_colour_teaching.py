@@ -191,6 +191,24 @@ def test_grade_scores_right_and_wrong_colour_answers(tmp_path, capsys):
     assert KEY_SHEET in load_workbook(key).sheetnames
 
 
+def test_grade_of_a_colour_copy_against_the_mono_key_says_which_is_which(tmp_path, capsys):
+    """A colour worksheet graded against the --mono key of the same drawing was refused
+    with its clues as Python tuples, "(2, 1) (2, 2)", blamed on a number typed among
+    them."""
+    drawing, colour, mono = tmp_path / "f.xlsx", tmp_path / "colour.xlsx", tmp_path / "mono.xlsx"
+    draw(drawing, FLOWER)
+    assert cli_main(["make", str(drawing), "-o", str(colour)]) == 0
+    assert cli_main(["make", str(drawing), "-o", str(mono), "--mono"]) == 0
+    capsys.readouterr()
+    args = ["grade", str(colour), "--key", str(mono), "--out", str(tmp_path / "g")]
+    assert cli_main(args) == 2
+    said = capsys.readouterr()
+    text = said.out + said.err
+    assert "this sheet holds a colour puzzle, the key (" in text, text
+    assert "a black-and-white one: grade it against the key made with it" in text
+    assert "(2, " not in text
+
+
 def test_grade_reads_a_students_own_shade_as_the_nearest_ink(tmp_path, capsys):
     """Drawn in Excel's theme red (Accent 2, #C0504D) and blue (#4F81BD), answered in the
     standard Red (#FF0000) or Dark Red (#C00000): every red cell was marked wrong (more

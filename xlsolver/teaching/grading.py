@@ -298,6 +298,14 @@ def _clues_against_key(book, key: Key) -> str | None:
     ours, theirs = found.puzzle, key.puzzle
     if (ours.width, ours.height) != (theirs.width, theirs.height):
         return None
+    if isinstance(ours, ColourPuzzle) != isinstance(theirs, ColourPuzzle):
+        colour = isinstance(ours, ColourPuzzle)
+        mine = "a colour puzzle" if colour else "a black-and-white puzzle"
+        keys = "a black-and-white one" if colour else "a colour one"
+        return (
+            f"{found.where}: this sheet holds {mine}, the key ({key.source}) {keys}: grade "
+            f"it against the key made with it (make --mono makes the black-and-white one)"
+        )
     lines = [
         ("row", i, ours.rows[i], theirs.rows[i], found.row_clue_cells) for i in range(ours.height)
     ]
