@@ -12,7 +12,7 @@ import pytest
 from conftest import DATA
 from office import macro_office, run_macros
 from openpyxl import Workbook, load_workbook
-from openpyxl.styles import Border, Font, PatternFill
+from openpyxl.styles import Border, Font, PatternFill, Side
 from oracles import breaks
 
 from xlsolver.cli import main as cli_main
@@ -148,6 +148,37 @@ def test_clue_colour_from_font_where_the_fill_is_white(tmp_path):
     assert report.sheets[0].status == "unique"
     grid = painted_colours(out, puzzle)
     assert (grid == goal).all()
+
+
+def test_a_colour_reading_with_no_solution_says_where_the_colours_came_from(tmp_path, capsys):
+    """A black-and-white puzzle whose finished first row and column were typed in a grey
+    font (done marks) reads in two colours; with no solution the message said only
+    "contradiction", now it names the colours read and what to do."""
+    frame = ["#####", "#...#", "#.#.#", "#...#", "#####"]
+    rows = [list(map(len, "".join(r).replace(".", " ").split())) for r in frame]
+    cols = [
+        list(map(len, "".join(r[j] for r in frame).replace(".", " ").split())) for j in range(5)
+    ]
+    wb = Workbook()
+    ws = wb.active
+    grey = Font(color="FF999999")
+    thin = Side(style="thin")
+    for j, clues in enumerate(cols):
+        for k, v in enumerate(clues):
+            ws.cell(5 - len(clues) + k, 5 + j, v).font = grey if j == 0 else Font()
+    for i, clues in enumerate(rows):
+        for k, v in enumerate(clues):
+            ws.cell(5 + i, 5 - len(clues) + k, v).font = grey if i == 0 else Font()
+    for r in range(5, 10):
+        for c in range(5, 10):
+            ws.cell(r, c).border = Border(left=thin, right=thin, top=thin, bottom=thin)
+    src = tmp_path / "done.xlsx"
+    wb.save(src)
+    report = solve_workbook(src, tmp_path / "out.xlsx", SolveOptions())
+    (sheet,) = report.sheets
+    assert sheet.status == "contradiction"
+    assert "(read as a colour puzzle: clue cells in 2 colours, #999999, #000000; " in sheet.message
+    assert "take the colours off its clue cells" in sheet.message
 
 
 def test_one_colour_clues_stay_black_and_white(tmp_path, capsys):

@@ -15,7 +15,7 @@ import numpy as np
 from ..nonogram.cells import CERTAIN, POSSIBLE
 from ..nonogram.colour_puzzle import Palette
 from ..nonogram.colour_result import ColourResult
-from ..nonogram.result import INVALID, MULTIPLE, SOLVED, UNIQUE
+from ..nonogram.result import CONTRADICTION, INVALID, MULTIPLE, SOLVED, UNIQUE
 from ..sheets.protocol import (
     ANSWER_WHITE_STYLE,
     DISCREPANCY_STYLE,
@@ -23,6 +23,7 @@ from ..sheets.protocol import (
     Sheet,
     Style,
 )
+from .colour_read import COLOURS_READ
 
 RED = "#ff0000"
 MARKED_STYLE = Style("discrepancy-marked", fill="#000000", diagonals=True, diagonal_color="#FF0000")
@@ -82,4 +83,10 @@ def paint_colour_result(sheet: Sheet, found, result: ColourResult, *, answer_key
     report.undecided = _addresses(found.cells(plan == UNPAINTED))
     look = "black crossed in red" if clash == MARKED_STYLE else "red"
     report.message = _message(result.status, report, clash=look)
+    if result.status == CONTRADICTION:  # colours the person may not have meant as inks
+        inks = ", ".join(palette.colour(i).rgb for i in range(1, palette.k + 1))
+        report.message += (
+            f" (read as a colour puzzle: clue cells in {palette.k} colours, {inks}; "
+            f"{COLOURS_READ})"
+        )
     return report
