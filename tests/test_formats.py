@@ -830,3 +830,21 @@ def test_count_takes_one_or_more_and_one_is_the_first(tmp_path: Path, capsys) ->
     for grid in records[0]["solutions"]:
         cells = np.array([[ch == "#" for ch in row] for row in grid])
         assert Puzzle.from_clues([(1,), (1,)], [(1,), (1,)]).is_solution(cells)
+
+
+def test_converting_into_a_format_without_credits_says_they_are_left_out(tmp_path, capsys):
+    """Dancer (by Jan Wolter, © 2004) written as .g or .nin lost its credits without a word;
+    a .non, JSON or XML copy keeps them and says nothing."""
+    dancer = str(DATA / "webpbn-00001-dancer.non")
+    for ext in ("g", "nin", "mk"):
+        code, _, err = cli(capsys, "convert", dancer, "-o", str(tmp_path / f"d.{ext}"))
+        assert code == 0 and err == [
+            f"xlsolver: {tmp_path / f'd.{ext}'} leaves out the credits (by, copyright, "
+            f"catalogue): a .{ext} file has no place for them (.non, .nonpack, JSON, webpbn XML "
+            "and workbooks keep them)"
+        ], err
+    for ext in ("non", "json", "xml"):
+        code, _, err = cli(capsys, "convert", dancer, "-o", str(tmp_path / f"d.{ext}"))
+        assert code == 0 and err == [], err
+        (back,) = read_puzzles(tmp_path / f"d.{ext}")
+        assert back.meta["by"] == "Jan Wolter"

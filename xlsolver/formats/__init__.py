@@ -329,7 +329,20 @@ def left_out(puzzles: list[Puzzle | ColourPuzzle], path: str | Path, fmt: str | 
     fmt = fmt or _by_extension(Path(path))
     module = format_module(fmt) if fmt else None
     lost = getattr(module, "left_out", None)
-    return [] if lost is None else sorted({line for p in puzzles for line in lost(p)})
+    lines = set() if lost is None else {line for p in puzzles for line in lost(p)}
+    if module is not None and fmt not in KEEPS_CREDITS:
+        credits = sorted({k for p in puzzles for k in CREDITS if p.meta.get(k)}, key=CREDITS.index)
+        if credits:  # a CC-BY puzzle's credit must not go without a word
+            lines.add(
+                f"the credits ({', '.join(credits)}): a {Path(path).suffix or fmt} file has no "
+                f"place for them "
+                f"(.non, .nonpack, JSON, webpbn XML and workbooks keep them)"
+            )
+    return sorted(lines)
+
+
+CREDITS = ("by", "copyright", "license", "catalogue")  # what a puzzle file credits
+KEEPS_CREDITS = frozenset({"non", "json", "xml"})  # the formats that write them
 
 
 def write_puzzles(

@@ -86,7 +86,6 @@ def paint_colour_result(sheet: Sheet, found, result: ColourResult, *, answer_key
     if result.status == CONTRADICTION:  # colours the person may not have meant as inks
         inks = ", ".join(palette.colour(i).rgb for i in range(1, palette.k + 1))
         report.message += (
-            f" (read as a colour puzzle: clue cells in {palette.k} colours, {inks}; "
-            f"{COLOURS_READ})"
+            f" (read as a colour puzzle: clue cells in {palette.k} colours, {inks}; {COLOURS_READ})"
         )
     return report
