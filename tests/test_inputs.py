@@ -341,6 +341,23 @@ def test_a_puzzle_piped_into_convert_out_dir_is_named_stdin(capsys, monkeypatch,
     assert puzzle.rows == ((1,), (1,))
 
 
+def test_a_game_id_with_a_typo_is_named_and_0_is_an_empty_line(capsys) -> None:
+    """``2x2:a/1/1/1`` said "cannot read: no such file"; ``0`` for an empty line, which
+    Pattern itself accepts, was "a clue of 0"."""
+    for game_id, said in (
+        ("2x2:a/1/1/1", 'xlsolver: game ID:1: column 1: "a" is not numbers joined by "."'),
+        ("2x2:1/1/1/1x", 'xlsolver: game ID:1: row 2: "1x" is not numbers joined by "."'),
+        ("2x2:1.0/1/1/1", "xlsolver: game ID:1: column 1: a clue of 0 among others (1.0)"),
+    ):
+        code, _, err = run(capsys, "solve", game_id)
+        assert code == 2 and err.strip() == said, err
+    code, out, err = run(capsys, "solve", "2x2:0/2/0/2", "--json")  # a clash, but read
+    assert code == 1 and json_records(out)[0]["status"] == "contradiction", err
+    code, out, err = run(capsys, "solve", "2x2:0/2/1/1", "--json")
+    (record,) = json_records(out)
+    assert code == 0 and record["solutions"] == [[".#", ".#"]], err
+
+
 def test_a_pattern_game_id_may_be_the_argument_itself(capsys, tmp_path: Path) -> None:
     """A game ID copied from Tatham's Pattern (Game > Specific…) is solved as typed."""
     game_id = (DATA / "tatham-pattern-ids.txt").read_text().splitlines()[0]  # the 4×4

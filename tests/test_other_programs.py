@@ -364,7 +364,7 @@ def test_a_folder_takes_pattern_saves_and_passes_over_other_saves(tmp_path: Path
     [
         ("4x4:2/1/2/1/1.1/2/1/1\n10x10#712386\n", 2, "10x10#712386 is a random-seed game ID"),
         ("3x3:1/1/1/1/1\n", 1, "5 lines of clues, but a 3x3 grid has 6"),
-        ("\n2x1:1/0/2\n", 2, "column 2: a clue of 0"),
+        ("\n2x1:1/1.0/2\n", 2, "column 2: a clue of 0 among others (1.0)"),
         ("2x1:1/x/2\n", 1, 'column 2: "x" is not numbers joined by "."'),
         ("0x1:/\n", 1, "size 0x1"),
         ("2x1:1/1/2,1A\n", 1, 'given squares "1A" are not letters'),

@@ -224,10 +224,12 @@ def read_entries(path: str | Path) -> list[Puzzle | FormatError]:
     Raises FormatError when the file is unreadable or its format unknown.
     """
     if str(path) != STDIN and not Path(path).exists():
+        from .pattern import GAME_ID
         from .pattern import sniff as game_id
 
-        if game_id(str(path)):  # a Pattern game ID typed as the argument, as copied
-            return loads(str(path), "pattern", source="game ID")
+        looks = GAME_ID.fullmatch(str(path)) is not None and "/" in str(path)
+        if game_id(str(path)) or looks:  # a Pattern game ID typed as the argument, as
+            return loads(str(path), "pattern", source="game ID")  # copied (a typo named)
     try:
         text = _read_text(path)
     except FormatError as exc:

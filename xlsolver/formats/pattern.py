@@ -209,8 +209,10 @@ def _puzzle(width: int, height: int, desc: str, source: str, lineno: int) -> Puz
             what = f"column {k + 1}" if k < width else f"row {k - width + 1}"
             raise FormatError(f'{what}: "{line[:20]}" is not numbers joined by "."', source, lineno)
         values = tuple(int(n) for n in line.split(".")) if line else ()
+        if values == (0,):  # 0: an empty line, as Pattern itself and every format read it
+            values = ()
         if any(n == 0 for n in values):
             what = f"column {k + 1}" if k < width else f"row {k - width + 1}"
-            raise FormatError(f"{what}: a clue of 0", source, lineno)
+            raise FormatError(f"{what}: a clue of 0 among others ({line})", source, lineno)
         numbers.append(values)
     return build_puzzle(numbers[width:], numbers[:width], source=source, line=lineno)
