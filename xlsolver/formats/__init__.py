@@ -172,7 +172,8 @@ def _read_text(path: str | Path) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        where = f"line {line}, byte {exc.start}"
+        column = exc.start - data.rfind(b"\n", 0, exc.start)  # from 1 in its line
+        where = f"line {line}, byte {column} of the line"
         if encoding != "UTF-8":
             reason = f"not {encoding} text ({where}), the encoding its XML declaration names"
             raise FormatError(reason, shown) from exc
