@@ -217,6 +217,8 @@ def test_a_light_pattern_fill_is_a_light_shade_not_ink(tmp_path):
     for kind, shade in dots.items():
         assert fill_hex(PatternFill(kind, fgColor="FF000000", bgColor="FFFFFFFF")) == shade
     assert fill_hex(PatternFill("solid", fgColor="FF123456")) == "#123456"
+    excel = PatternFill("gray0625", fgColor="FF000000", bgColor=Color(indexed=64))  # as Excel
+    assert fill_hex(excel) == "#EFEFEF"  # writes a background left unchosen
     for kind in ("gray0625", "gray125"):
         wb = Workbook()
         ws = wb.active

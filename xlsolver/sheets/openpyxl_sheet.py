@@ -167,7 +167,12 @@ def fill_hex(fill, theme: tuple[str, ...] = THEME_COLOURS) -> str | None:
     if colour is None or cover == 1.0:
         return colour
     bg = fill.bgColor  # what a pattern shows its dots on: unset or automatic is white
-    unset = bg is None or getattr(bg, "auto", False) or getattr(bg, "rgb", None) == "00000000"
+    unset = (  # Excel writes an unchosen background as indexed 64, the system's colour
+        bg is None
+        or getattr(bg, "auto", False)
+        or getattr(bg, "rgb", None) == "00000000"
+        or (getattr(bg, "type", None) == "indexed" and bg.indexed == 64)
+    )
     back = "#FFFFFF" if unset else colour_hex(bg, theme) or "#FFFFFF"
     mixed = [
         round(int(colour[i : i + 2], 16) * cover + int(back[i : i + 2], 16) * (1 - cover))

@@ -22,7 +22,7 @@ from ..hints import HintsStopped, NoSolution, hint_steps
 from ..limits import DEFAULT_TIME_LIMIT
 from ..nonogram.cells import BLACK, COLOUR, WHITE
 from ..nonogram.colour_puzzle import ColourPuzzle
-from ..nonogram.puzzle import Puzzle
+from ..nonogram.puzzle import Puzzle, PuzzleError
 from ..nonogram.result import Step
 from ..sheets.errors import WorkbookError
 from ..workbook.files import is_workbook, open_book
@@ -215,7 +215,7 @@ def _answer_key(book, found) -> np.ndarray | None:
         return None
     try:
         key = answer_key_picture(book, found)
-    except WorkbookError:
+    except (WorkbookError, PuzzleError, KeyError):  # a key that does not read: no guide
         return None
     if key is None or found.givens is None:
         return key
