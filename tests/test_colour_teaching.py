@@ -388,3 +388,17 @@ def test_nearly_identical_fills_are_one_ink(tmp_path, monkeypatch, capsys):
     ws = load_workbook(summary).worksheets[0]
     scores = {r[3]: (r[1], r[2]) for r in ws.iter_rows(min_row=4, values_only=True) if r[3]}
     assert scores["ann.xlsx"] == (100, 0)
+
+
+def test_a_red_warning_fill_is_no_orange_ink_but_a_students_red_is():
+    """Hint and Solve mark trouble in solid red; with orange among the inks the looser
+    reading of a student's own shade took those marks for orange paint, and Hint kept
+    repeating its warning. Only grading reads a shade that far as the nearest ink."""
+    from xlsolver.nonogram.colour_puzzle import Palette
+    from xlsolver.workbook.colour_read import nearest_ink
+
+    palette = Palette.build([("a", "#ff8000", None), ("b", "#0000ff", None)])
+    assert nearest_ink("#FF0000", palette) is None
+    assert nearest_ink("#FF0000", palette, own_shades=True) == 1
+    assert nearest_ink("#FF8811", palette) == 1  # within 90: that ink either way
+    assert nearest_ink("#00FF00", palette, own_shades=True) is None  # far from both

@@ -179,7 +179,7 @@ def read_answer(sheet: Sheet, found: SheetPuzzle) -> np.ndarray:
     """A student's grid as booleans (True = black); for a colour puzzle the ink of each
     cell's fill (0 unfilled or crossed, -1 a fill of no ink: always wrong)."""
     if isinstance(found.puzzle, ColourPuzzle):
-        return read_colour_cells(sheet, found.grid, found.puzzle.palette)
+        return read_colour_cells(sheet, found.grid, found.puzzle.palette, own_shades=True)
     return read_black(sheet, found.grid, white=crosses_beside_fills(sheet, found.grid))
 
 

@@ -282,10 +282,11 @@ def palette_for(used: list[str], swatches: list[tuple[str, str | None]]) -> Pale
     return Palette.build([(c, c, letters.get(c)) for c in order])
 
 
-def nearest_ink(colour: str, palette: Palette) -> int | None:
-    """The ink a fill shows: the exact colour, else the nearest one within NEAR, or within
-    FAR when it is clearly nearer than every other ink and the background (Excel's
-    standard red for a theme red: a student's own shade)."""
+def nearest_ink(colour: str, palette: Palette, *, own_shades: bool = False) -> int | None:
+    """The ink a fill shows: the exact colour, else the nearest one within NEAR, or (with
+    ``own_shades``: a student's answer) within FAR when it is clearly nearer than every
+    other ink and the background (Excel's standard red for a theme red). Marks on a
+    grid keep to NEAR: a red warning fill beside an orange ink is no orange."""
     rgb = _norm(colour)
     if rgb is None:
         return None
@@ -301,13 +302,17 @@ def nearest_ink(colour: str, palette: Palette) -> int | None:
     best_d, best = far[0]
     if best_d <= NEAR:
         return best
+    if not own_shades:
+        return None
     rivals = [d for d, _ in far[1:]] + [distance(palette.background.rgb or WHITE)]
     return best if best_d <= FAR and best_d <= CLEARLY * min(rivals) else None
 
 
-def read_colour_cells(sheet: Sheet, grid: Rect, palette: Palette) -> np.ndarray:
+def read_colour_cells(
+    sheet: Sheet, grid: Rect, palette: Palette, *, own_shades: bool = False
+) -> np.ndarray:
     """The colours painted on a grid: ink numbers, 0 for white, crossed or marked, and
-    -1 for a cell whose fill is no ink of the palette."""
+    -1 for a cell whose fill is no ink of the palette (``own_shades``: see nearest_ink)."""
     fills = sheet.read_fills(grid)
     h, w = len(fills), len(fills[0])
     out = np.zeros((h, w), dtype=np.int16)
@@ -315,7 +320,7 @@ def read_colour_cells(sheet: Sheet, grid: Rect, palette: Palette) -> np.ndarray:
         for c in range(w):
             fill = _norm(fills[r][c])
             if fill is not None:
-                ink = nearest_ink(fill, palette)
+                ink = nearest_ink(fill, palette, own_shades=own_shades)
                 out[r, c] = -1 if ink is None else ink
     return out
 
