@@ -104,12 +104,28 @@ def detect_format(path: str | Path, text: str | None = None) -> str:
     raise _unknown_format(path)
 
 
+# What the start of a format's text looks like even with a typo further on: only the
+# readers whose look fits are asked where a piped text goes wrong.
+LOOKS = {
+    "nin": re.compile(r"\A\s*\d+[ \t]+\d+[ \t]*\r?\n"),
+    "cwd": re.compile(r"\A\s*\d+[ \t]*\r?\n[ \t]*\d+[ \t]*\r?\n"),
+    "non": re.compile(r"^[ \t]*(width|height)[ \t]+\S", re.IGNORECASE | re.MULTILINE),
+    "taai": re.compile(r"\A\s*\$\d"),
+    "grid": re.compile(r"\A\s*(#.*\n\s*)*GRID\b"),
+    "g": re.compile(r"^:[ \t]*rows", re.IGNORECASE | re.MULTILINE),
+    "json": re.compile(r'\A\s*[\[{][\s\S]*"(rows|columns)"'),
+    "xml": re.compile(r"\A\s*(<\?xml[^>]*>\s*)?<puzzle"),
+}
+
+
 def _furthest_error(text: str, path: str | Path) -> FormatError | None:
     """For text no format recognises: the error of the reader that got furthest into it
     (past its first line), which names the line at fault as reading it by its extension
     would (``stdin:2: clue "x" is not a number``); None when none got past line 1."""
     best: FormatError | None = None
     for name in FORMATS:
+        if name not in LOOKS or not LOOKS[name].search(text):
+            continue  # a letter, a CSV, a web page: no reader's line error fits them
         try:
             entries = format_module(name).loads(text, shown_name(path))
         except FormatError as exc:
