@@ -181,6 +181,35 @@ def test_a_colour_reading_with_no_solution_says_where_the_colours_came_from(tmp_
     assert "take the colours off its clue cells" in sheet.message
 
 
+@pytest.mark.parametrize("listed", [True, False])
+def test_whole_clue_rows_filled_in_an_ink_stay_that_ink(tmp_path, listed):
+    """A designer filled the whole clue row red beside each red clue (its blank clue
+    cells too): taken for guide stripes, the puzzle was solved in black and white. A
+    saturated colour, or one the palette row lists, is an ink."""
+    red = PatternFill("solid", start_color="FF0000", end_color="FF0000")
+    thin = Side(style="thin")
+    wb = Workbook()
+    ws = wb.active
+    for j, n in enumerate([3, 2, 3, 0, 3, 3, 3]):  # grid C5:I10
+        ws.cell(4, 3 + j, n).fill = red if j >= 4 else PatternFill()
+    for i, clue in enumerate([(1, 1), (3,), (3,), (3,), (3,), (3,)]):
+        for k, n in enumerate(clue):
+            ws.cell(5 + i, 3 - len(clue) + k, n)
+        if i >= 3:
+            ws.cell(5 + i, 1).fill = red
+            ws.cell(5 + i, 2).fill = red
+    for r in range(5, 11):
+        for c in range(3, 10):
+            ws.cell(r, c).border = Border(left=thin, right=thin, top=thin, bottom=thin)
+    if listed:
+        ws.cell(12, 3, "colours")
+        ws.cell(12, 7, "r").fill = red
+    wb.save(tmp_path / "two.xlsx")
+    (found,) = find_puzzles(open_book(tmp_path / "two.xlsx", read_only=True))
+    assert isinstance(found.puzzle, ColourPuzzle)
+    assert sorted(found.puzzle.palette.colours_json().values()) == ["#000000", "#ff0000"]
+
+
 def test_one_colour_clues_stay_black_and_white(tmp_path, capsys):
     """Clues all in one colour (red) are an ordinary puzzle painted grey, as before."""
     wb = Workbook()

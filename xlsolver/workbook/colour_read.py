@@ -127,7 +127,10 @@ def read_colour_puzzle(
     cells = _Cells(sheet, [bounds(band) for band in bands if band])
     rows = [_line(cells, sheet.name, r, skip, not check) for r in row_rects]
     columns = [_line(cells, sheet.name, r, skip, not check) for r in col_rects]
-    decor = decoration(rows, columns) | line_shading(cells, row_rects + col_rects, rows + columns)
+    swatches = read_palette_row(sheet, grid)
+    listed = {colour for colour, _ in swatches}  # inks the sheet names: never styling
+    shading = line_shading(cells, row_rects + col_rects, rows + columns) - listed
+    decor = decoration(rows, columns) | shading
     if decor:
         rows, columns = (
             [[(n, DEFAULT_INK if c in decor else c) for n, c in line] for line in lines]
@@ -136,7 +139,7 @@ def read_colour_puzzle(
     used = _first_seen(rows + columns)
     if len(used) < 2:
         return None
-    palette = palette_for(used, read_palette_row(sheet, grid))
+    palette = palette_for(used, swatches)
     index = {palette.colour(i).rgb: i for i in range(1, palette.k + 1)}
     try:
         return ColourPuzzle.from_clues(
@@ -187,12 +190,15 @@ def decoration(lines_rows: list[list[tuple[int, str]]], lines_cols: list[list[tu
 def line_shading(
     cells: _Cells, rects: Sequence[Rect | None], lines: list[list[tuple[int, str]]]
 ) -> set[str]:
-    """Clue colours that shade whole lines (guide stripes every fifth line, a zebra): on
-    every line holding one, the fill covers the line's whole clue band, and on some
-    line blank cells as well (an ink colours its clues, not the empty cells beside them)."""
+    """Clue colours that shade whole lines (guide stripes every fifth line, a zebra): a
+    grey or a light tint that, on every line holding it, covers the line's whole clue
+    band, and on some line blank cells as well (an ink colours its clues, not the empty
+    cells beside them; a designer filling whole rows red means red)."""
     where_used: dict[str, list[int]] = {}
     for i, line in enumerate(lines):
         for colour in {c for _, c in line} - {DEFAULT_INK}:
+            if not _greyish_or_light(colour):
+                continue
             where_used.setdefault(colour, []).append(i)
     out = set()
     for colour, used in where_used.items():
@@ -211,6 +217,13 @@ def line_shading(
             if blanks:
                 out.add(colour)
     return out
+
+
+def _greyish_or_light(colour: str) -> bool:
+    """True for a grey (channels within 15 % of each other) or a light tint (relative
+    luminance 0.6 and up): what guide stripes and zebras are painted in."""
+    channels = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
+    return max(channels) - min(channels) <= 0.15 * 255 or luminance(colour) >= 0.6
 
 
 def _first_seen(lines: list[list[tuple[int, str]]]) -> list[str]:
