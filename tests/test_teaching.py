@@ -329,8 +329,9 @@ def answer(path: Path, key: Path, black: np.ndarray, name: str | None = None) ->
 
 def test_grade_reads_x_beside_filled_cells_as_a_cross(tmp_path, capsys):
     """A student who fills the black cells and types x in the white ones (ruling them
-    out) had every white cell marked wrong without a word; beside fills, x is a cross.
-    Typed alone, without fills, x stays a black mark."""
+    out) had every white cell marked wrong without a word; beside fills, x may be a
+    cross or a black mark, and the reading nearer the key is hers. Typed alone, without
+    fills, x stays a black mark."""
     sol = picture(HEART)
     key, _ = make(tmp_path, HEART, "heart")
     filled = answer(tmp_path / "ann.xlsx", key, sol)
@@ -345,11 +346,20 @@ def test_grade_reads_x_beside_filled_cells_as_a_cross(tmp_path, capsys):
             typed[PUZZLE_SHEET].cell(top + r, left + c).value = "x"  # x for black, no fills
     wb.save(filled)
     typed.save(tmp_path / "bob.xlsx")
+    mixed = load_workbook(key)  # black cells: some filled, the rest x; white ones empty
+    for n, ((r, c), black) in enumerate(np.ndenumerate(sol)):
+        cell = mixed[PUZZLE_SHEET].cell(top + r, left + c)
+        if black and n % 3:
+            cell.fill = PatternFill("solid", start_color="FF000000", end_color="FF000000")
+        elif black:
+            cell.value = "x"
+    mixed.save(tmp_path / "cho.xlsx")
     capsys.readouterr()
-    args = ["grade", str(filled), str(tmp_path / "bob.xlsx"), "--key", str(key)]
-    assert main([*args, "--out", str(tmp_path / "g")]) == 0
+    names = [str(tmp_path / f"{n}.xlsx") for n in ("ann", "bob", "cho")]
+    assert main(["grade", *names, "--key", str(key), "--out", str(tmp_path / "g")]) == 0
     out = capsys.readouterr().out
-    assert "ann: 0 wrong of 100" in out and "bob: 0 wrong of 100" in out, out
+    for name in ("ann", "bob", "cho"):  # cho's x meant black (read as a cross she lost 7)
+        assert f"{name}: 0 wrong of 100" in out, out
 
 
 def test_check_and_hints_name_the_wrong_mark_of_a_half_filled_sheet(tmp_path, capsys):

@@ -175,17 +175,26 @@ def same_clues(a: Puzzle, b: Puzzle) -> bool:
     return a.rows == b.rows and a.cols == b.cols
 
 
-def read_answer(sheet: Sheet, found: SheetPuzzle) -> np.ndarray:
+def read_answer(sheet: Sheet, found: SheetPuzzle, key: Key | None = None) -> np.ndarray:
     """A student's grid as booleans (True = black); for a colour puzzle the ink of each
-    cell's fill (0 unfilled or crossed, -1 a fill of no ink: always wrong)."""
+    cell's fill (0 unfilled or crossed, -1 a fill of no ink: always wrong). An ``x``
+    typed beside filled cells may be a cross or a black mark: the reading nearer the
+    ``key`` is the student's (both are one student's marks, never mixed)."""
     if isinstance(found.puzzle, ColourPuzzle):
         return read_colour_cells(sheet, found.grid, found.puzzle.palette, own_shades=True)
-    return read_black(sheet, found.grid, white=crosses_beside_fills(sheet, found.grid))
+    black = read_black(sheet, found.grid)
+    crosses = crosses_beside_fills(sheet, found.grid)
+    if not crosses:
+        return black
+    crossed = read_black(sheet, found.grid, white=crosses)
+    if key is None:
+        return crossed
+    return min((crossed, black), key=lambda answer: int((answer != key.solution).sum()))
 
 
 def crosses_beside_fills(sheet: Sheet, grid: Rect) -> frozenset[str]:
-    """``{"x"}`` when a student filled the black cells and typed ``x`` in others: there it
-    rules a cell out, as a cross does (alone, ``x`` is a black mark, as solve reads it)."""
+    """``{"x"}`` when a student filled cells and typed ``x`` in others: there it may
+    rule a cell out, as a cross does (alone, ``x`` is a black mark, as solve reads it)."""
     fills = [f for row in sheet.read_fills(grid) for f in row]
     values = [v for row in sheet.read_values(grid) for v in row]
     filled = [f is not None and luminance(f) < PAPER for f in fills]
@@ -260,7 +269,7 @@ def _grade_book(book, path: Path, key: Key, grade: Grade, out_dir, lang: str, co
             raise WorkbookError(f"{path}: the clues differ from the key's ({key.source})")
         sheet = book.sheet(found.sheet)
         grade.name = student_name(sheet, path.stem)
-        answer = read_answer(sheet, found)
+        answer = read_answer(sheet, found, key)
     except (WorkbookError, PuzzleError, OSError) as exc:
         grade.error = _clues_against_key(book, key) or str(exc)
         return
