@@ -417,6 +417,9 @@ def test_a_name_field_above_the_drawing_is_not_its_title(tmp_path, capsys):
 
     cases = (({"A1": "Name:"}, "named"), ({"A1": "Name: ________", "C2": "The Cat"}, "The Cat"))
     cases += (({"A1": "名前：", "B1": "Date: ..."}, "named"),)
+    cases += (({"A1": "Name: ____  Date: ____", "A2": "The Cat"}, "The Cat"),)
+    cases += (({"A1": "Name", "B1": "Ann", "A2": "The Cat"}, "The Cat"),)  # her name: no title
+    cases += (({"A1": "Puzzle 3:"}, "Puzzle 3:"),)  # a title may end in a colon
     for texts, want in cases:
         drawing = draw(tmp_path / "named.xlsx", HEART, at=(4, 2))
         wb = load_workbook(drawing)

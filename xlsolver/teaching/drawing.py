@@ -123,8 +123,13 @@ def _bounds(mask: np.ndarray) -> tuple[int, int, int, int] | None:
     return int(rows.min()), int(cols.min()), int(rows.max()), int(cols.max())
 
 
-# A field to fill in, not a title: ``Name:``, ``Date: ________``, ``名前：``.
-FIELD = re.compile(r"^[^:：]{1,24}[:：][\s_.…-]*$")
+# A field to fill in, not a title: ``Name:``, ``Date: ________``, ``Name ____ Date ____``,
+# ``名前：``; a title may end in a colon (``Puzzle 3:``).
+FIELD_WORDS = (
+    r"(?:name|date|class|score|student|grade|teacher|school|名前|氏名|日付|クラス|組|番号|点数)"
+)
+FIELD = re.compile(rf"^(?:{FIELD_WORDS}[ \t]*[:：]?[\s_.…-]*)+$", re.IGNORECASE)
+FIELD_VALUE_COLUMNS = 3  # a field's value typed this far right of its label is no title
 
 
 def _title(sheet: Sheet, used: Rect, rect: Rect) -> str:
@@ -134,11 +139,18 @@ def _title(sheet: Sheet, used: Rect, rect: Rect) -> str:
     titled by the file's name."""
     top, left, _, _ = used
     for i, row in enumerate(sheet.read_values(used)):
+        label = None  # the column of a field's label on this row
         for j, v in enumerate(row):
             r, c = top + i, left + j
-            above = r < rect[0]
             text = v.strip() if isinstance(v, str) else ""
-            if above and not holds(rect, (r, c)) and len(text) > 1 and not FIELD.match(text):
+            if not text:
+                continue
+            if FIELD.match(text):
+                label = j
+                continue
+            if label is not None and j - label <= FIELD_VALUE_COLUMNS:
+                continue  # the field's value ("Name:" | "Ann")
+            if r < rect[0] and not holds(rect, (r, c)) and len(text) > 1:
                 return text
     return ""
 
