@@ -219,6 +219,8 @@ def test_a_light_pattern_fill_is_a_light_shade_not_ink(tmp_path):
     assert fill_hex(PatternFill("solid", fgColor="FF123456")) == "#123456"
     excel = PatternFill("gray0625", fgColor="FF000000", bgColor=Color(indexed=64))  # as Excel
     assert fill_hex(excel) == "#EFEFEF"  # writes a background left unchosen
+    on_yellow = PatternFill("mediumGray", fgColor="FFFF0000", bgColor="FFFFFF00")
+    assert fill_hex(on_yellow) == "#FF8000"  # its background was taken for white: #FF8080
     for kind in ("gray0625", "gray125"):
         wb = Workbook()
         ws = wb.active

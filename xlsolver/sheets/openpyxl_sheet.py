@@ -167,11 +167,12 @@ def fill_hex(fill, theme: tuple[str, ...] = THEME_COLOURS) -> str | None:
     if colour is None or cover == 1.0:
         return colour
     bg = fill.bgColor  # what a pattern shows its dots on: unset or automatic is white
+    kind = getattr(bg, "type", None)
     unset = (  # Excel writes an unchosen background as indexed 64, the system's colour
         bg is None
-        or getattr(bg, "auto", False)
-        or getattr(bg, "rgb", None) == "00000000"
-        or (getattr(bg, "type", None) == "indexed" and bg.indexed == 64)
+        or kind == "auto"
+        or (kind == "rgb" and bg.rgb == "00000000")
+        or (kind == "indexed" and bg.indexed == 64)
     )
     back = "#FFFFFF" if unset else colour_hex(bg, theme) or "#FFFFFF"
     mixed = [
@@ -190,6 +191,7 @@ PATTERN_COVER |= {
     for weight, cover in (("light", 0.25), ("dark", 0.5))
     for kind in ("Horizontal", "Vertical", "Down", "Up", "Grid", "Trellis")
 }
+PATTERN_COVER |= {"lightGrid": 0.4375, "darkTrellis": 0.75}  # as LibreOffice mixes them
 
 
 def _not_a_workbook(path: Path) -> str:
