@@ -99,6 +99,13 @@ def test_a_range_without_its_sheet_works_in_check_and_hints_as_in_solve(tmp_path
     assert "--range A1:AZ60 holds several puzzles: pick one with --range Two!F6:M11 (or " in err
     assert main(["check", str(path), "--sheet", "Nope1"]) == 2
     assert "no sheet named 'Nope1'" in capsys.readouterr().err
+    sheet = tmp_path / "dancer.xlsx"  # a worksheet make wrote: its Puzzle sheet, not the key
+    assert main(["make", str(DATA / "webpbn-00001-dancer.non"), "-o", str(sheet)]) == 0
+    book = open_book(sheet)
+    grid = read_puzzle(book.sheet(PUZZLE_SHEET), book).where.split("!")[1]
+    capsys.readouterr()
+    assert main(["check", str(sheet), "--range", grid]) == 0, capsys.readouterr().err
+    assert "verdict: unique" in capsys.readouterr().out
 
 
 def test_hints_take_a_range_and_a_range_holding_nothing_says_what_it_should_hold(tmp_path, capsys):

@@ -241,7 +241,11 @@ def sheet_title(book: Book, found: SheetPuzzle) -> str:
 
 
 def _one(found: list[SheetPuzzle], area: str) -> SheetPuzzle:
-    """The one puzzle a range without a sheet picks; WorkbookError naming several."""
+    """The one puzzle a range without a sheet picks (on a worksheet make wrote, the one
+    of its Puzzle sheet, as without a range); WorkbookError naming several."""
+    on_puzzle_sheet = [p for p in found if p.sheet == PUZZLE_SHEET]
+    if len(found) > 1 and len(on_puzzle_sheet) == 1:
+        return on_puzzle_sheet[0]
     if len(found) > 1:
         others = ", ".join(p.where for p in found[1:])
         raise WorkbookError(
