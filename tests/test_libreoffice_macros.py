@@ -264,6 +264,10 @@ def test_new_grid_keeps_a_persons_own_cells_and_is_one_undo(office, tmp_path):
     ws = wb.active
     ws["T30"], ws["T31"], ws["Z5"] = "shopping list", "eggs", 42
     ws["Z5"].comment = Comment("my own note", "me")
+    thin = Side(style="thin")
+    for ref in ("AC4", "AD4", "AC5", "AD5"):  # a boxed table whose top row is the band's
+        ws[ref] = ref.lower()
+        ws[ref].border = Border(left=thin, right=thin, top=thin, bottom=thin)
     wb.save(src)
     work = tmp_path / "work-mine.xlsx"
     shutil.copy(src, work)
@@ -280,6 +284,8 @@ def test_new_grid_keeps_a_persons_own_cells_and_is_one_undo(office, tmp_path):
         assert sheet.getAnnotations().getCount() == 1
         assert list(undo.getAllUndoActionTitles()) == ["xlsolver: New grid"]
         old = plan(10, 12)
+        note = sheet.getCellByPosition(old.grid[3] + 1, old.grid[0] + 1)  # one column away
+        note.setString("solved 3 May")
         sheet.getCellByPosition(old.grid[1] - 1, old.grid[0] - 2).setValue(3)  # a clue typed
         sheet.getCellRangeByName("C2").setValue(5)
         sheet.getCellRangeByName("G2").setValue(4)
@@ -289,6 +295,7 @@ def test_new_grid_keeps_a_persons_own_cells_and_is_one_undo(office, tmp_path):
         assert corner.getPropertyValue("RightBorder").OuterLineWidth == 0
         assert sheet.getCellByPosition(old.grid[1] - 1, old.grid[0] - 2).getString() == ""
         assert [text(r) for r in ("T30", "T31", "Z5")] == ["shopping list", "eggs", "42"]
+        assert [text(r) for r in ("AC4", "AD5")] == ["ac4", "ad5"] and note.getString()
         undo.undo()  # back to the 10×12 template, the clue typed in it
         assert sheet.getCellByPosition(old.grid[1] - 1, old.grid[0] - 2).getValue() == 3
         assert corner.getPropertyValue("RightBorder").OuterLineWidth > 0
@@ -297,7 +304,7 @@ def test_new_grid_keeps_a_persons_own_cells_and_is_one_undo(office, tmp_path):
         before = undo.getAllUndoActionTitles()
         (message,) = script.invoke((doc,), (), ())[:1]
         assert message.startswith("error: a 30×30 grid and the old one take A3:AS48, "), message
-        assert "where cells of your own stand (Z5, T30, T31)" in message, message
+        assert "where cells of your own stand (AC4, AD4, Z5, AC5 and 4 more)" in message
         assert "nothing was changed" in message
         assert sheet.getCellByPosition(old.grid[1] - 1, old.grid[0] - 2).getValue() == 3
         assert undo.getAllUndoActionTitles() == before

@@ -2,10 +2,11 @@
 own cells beside them.
 
 Glossary
-    old block   the cells of an earlier template or puzzle under the size row: the
-                drawn, filled or typed cells reachable from its first band row (row 4) or
-                its totals cell, a gap of one empty row or column bridged (two or more
-                part a sheet's pieces, as the finder sees them)
+    old block   an earlier template under the size row: the rectangle of a block of
+                drawn or filled cells, side by side, that reaches both the first band row
+                (row 4: the column clues) and column A (the row clues), with its totals
+                cell (A3) and its palette row; a person's table or note elsewhere, even
+                one empty line away, is no part of it
     in the way  a typed cell where the new template goes that is no part of the old
                 block: a person's own, so New grid stops and names it, changing nothing
 """
@@ -21,7 +22,6 @@ from .colour_template import LABEL_SPAN, PALETTE_GAP, REQUEST
 from .scan import blank
 from .template import FIRST_BAND_ROW, SIZE_ROW, TOTALS_CELL, plan
 
-REACH = 2  # cells this far apart (a row or column empty between them) are one block
 NAMED = 4  # at most this many cells in the way are named
 
 
@@ -36,22 +36,19 @@ def new_extent(size: tuple[int, int], swatches: int | None) -> Rect:
     return (SIZE_ROW + 1, 1, bottom, right)
 
 
-def _touched(sheet: Sheet, area: Rect) -> tuple[list[list[object]], set[Cell], set[Cell]]:
-    """The values of ``area``, its cells that hold something (a value, a fill or a drawn
-    side) and those drawn or filled."""
+def _read(sheet: Sheet, area: Rect) -> tuple[list[list[object]], set[Cell]]:
+    """The values of ``area`` and its cells that are drawn (a side) or filled."""
     values = sheet.read_values(area)
     fills = sheet.read_fills(area)
     sides = sheet.read_border_sides(area)
     top, left = area[0], area[1]
-    drawn, touched = set(), set()
-    for i, row in enumerate(values):
-        for j, v in enumerate(row):
-            cell = (top + i, left + j)
-            if fills[i][j] is not None or sides[i][j]:
-                drawn.add(cell)
-            if cell in drawn or not blank(v):
-                touched.add(cell)
-    return values, touched, drawn
+    drawn = {
+        (top + i, left + j)
+        for i, row in enumerate(sides)
+        for j, side in enumerate(row)
+        if side or fills[i][j] is not None
+    }
+    return values, drawn
 
 
 def _totals(value: object) -> bool:
@@ -59,19 +56,47 @@ def _totals(value: object) -> bool:
     return isinstance(value, str) and "clue totals" in value
 
 
-def _block(touched: set[Cell], seeds: list[Cell]) -> set[Cell]:
-    """The old template's cells: those reachable from ``seeds``."""
-    found = set(seeds)
-    queue = deque(seeds)
-    while queue:
-        r, c = queue.popleft()
-        for dr in range(-REACH, REACH + 1):
-            for dc in range(-REACH, REACH + 1):
-                cell = (r + dr, c + dc)
-                if cell in touched and cell not in found:
-                    found.add(cell)
+def _blocks(drawn: set[Cell]) -> list[set[Cell]]:
+    """The drawn cells in blocks of cells side by side."""
+    seen: set[Cell] = set()
+    out = []
+    for start in sorted(drawn):
+        if start in seen:
+            continue
+        block, queue = {start}, deque([start])
+        seen.add(start)
+        while queue:
+            r, c = queue.popleft()
+            for cell in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if cell in drawn and cell not in seen:
+                    seen.add(cell)
+                    block.add(cell)
                     queue.append(cell)
-    return found
+        out.append(block)
+    return out
+
+
+def _old_template(sheet: Sheet, values, drawn: set[Cell], area: Rect) -> Rect | None:
+    """The rectangle of the template laid out before (see the glossary), None if none."""
+    from .colour_read import find_palette_label, read_palette_swatches
+
+    blocks = [
+        b
+        for b in _blocks(drawn)
+        if any(r == FIRST_BAND_ROW for r, _ in b) and any(c == 1 for _, c in b)
+    ]
+    old = _bounds(set().union(*blocks)) if blocks else None
+    if old is None:
+        return None
+    label = find_palette_label(sheet, old)
+    if label is not None:  # a colour template's palette row, under its grid
+        merged = [m for m in sheet.merged_ranges() if m[:2] == label]
+        swatches = len(read_palette_swatches(sheet, label))
+        right = (merged[0][3] if merged else label[1]) + swatches
+        old = (old[0], old[1], max(old[2], label[0]), max(old[3], right))
+    if _totals(values[TOTALS_CELL[0] - area[0]][TOTALS_CELL[1] - area[1]]):
+        old = (TOTALS_CELL[0], 1, old[2], old[3])
+    return old
 
 
 def _bounds(cells: set[Cell]) -> Rect | None:
@@ -96,11 +121,8 @@ def plan_clearing(
     if used is None or used[2] <= SIZE_ROW:
         return None, None
     area = (SIZE_ROW + 1, 1, used[2], used[3])
-    values, touched, drawn = _touched(sheet, area)
-    seeds = [c for c in drawn if c[0] == FIRST_BAND_ROW]  # the column clues' first row
-    if _totals(values[TOTALS_CELL[0] - area[0]][TOTALS_CELL[1] - area[1]]):
-        seeds.append(TOTALS_CELL)
-    old = _bounds(_block(touched, seeds))
+    values, drawn = _read(sheet, area)
+    old = _old_template(sheet, values, drawn, area)
     clear = (
         extent if old is None else (SIZE_ROW + 1, 1, max(extent[2], old[2]), max(extent[3], old[3]))
     )
