@@ -330,6 +330,11 @@ def test_json_gives_every_input_a_record_with_the_same_keys(capsys, tmp_path: Pa
     assert all(set(r) >= {"width", "height", "status", "solutions", "seconds"} for r in records)
     assert "unknown puzzle format" in records[0]["error"] and records[0]["width"] is None
     assert err.count("xlsolver: ") == 2
+    (tmp_path / "bad.xlsx").write_bytes(b"not a zip")  # a workbook's record: the same keys
+    code, out, err = run(capsys, "solve", "--json", str(tmp_path / "bad.xlsx"))
+    (record,) = json_records(out)
+    assert code == 2 and record["status"] == "invalid" and record["width"] is None
+    assert set(record) >= {"width", "height", "status", "solutions", "seconds", "error"}
 
 
 def test_a_puzzle_piped_into_convert_out_dir_is_named_stdin(capsys, monkeypatch, tmp_path):

@@ -190,10 +190,14 @@ def _print(report: FileReport, as_json: bool) -> None:
     _print_sheets(report, as_json)
     if report.error:
         if as_json:
-            record = {
+            record = {  # the keys of every record, null where unknown
                 "source": report.source,
                 "index": 1,
+                "width": None,
+                "height": None,
                 "status": "invalid",
+                "solutions": [],
+                "seconds": None,
                 "error": report.error,
             }
             print(json.dumps(record, ensure_ascii=False))
