@@ -59,6 +59,18 @@ def test_the_template_carries_valid_formulas_and_rules(template):
     assert line_check(col_band, False, HEIGHT) in sum(rules.values(), [])
 
 
+def test_an_empty_template_says_it_has_no_clues(tmp_path, capsys):
+    """Solving a template new wrote before any clue was typed blamed the template's own
+    totals formula in A3 ("has no saved value; open and save the file …")."""
+    for suffix in ("xlsx", "xlsm"):
+        path = tmp_path / f"blank.{suffix}"
+        assert main(["new", "--size", "5x5", "-o", str(path)]) == 0
+        capsys.readouterr()
+        assert main(["solve", str(path)]) == 2
+        err = capsys.readouterr().err
+        assert "no clues found" in err and "formula" not in err, err
+
+
 def test_size_cells_are_wide_enough_and_the_sheet_still_solves(tmp_path):
     """The size numbers span two columns; a template with checks is read as before."""
     from xlsolver.formats import write_puzzle
