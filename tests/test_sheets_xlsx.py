@@ -197,3 +197,24 @@ def test_excel_lock_files_among_the_inputs_are_skipped(tmp_path, monkeypatch, ca
     assert "xlsolver: ~$book.xlsx: skipped: Excel's lock file, there while book.xlsx is open" in err
     assert sorted(p.name for p in Path("solved").iterdir()) == ["book.xlsx"]
     assert main(["solve", "~$book.xlsx", "-o", "x.xlsx"]) == 0 and not Path("x.xlsx").exists()
+
+
+def test_clearing_a_range_takes_the_conditional_formats_wholly_inside_it(tmp_path):
+    """New grid, shrinking a template, left the old template's line checks behind in the
+    copy openpyxl writes (Calc's clearing removes them): the rules wholly inside go, the
+    others stay."""
+    from xlsolver.sheets.protocol import BAD_CLUE_STYLE
+
+    book = new_book()
+    sheet = book.sheets()[0]
+    assert sheet.set_conditional_format((9, 1, 18, 5), "A9>1", BAD_CLUE_STYLE)
+    assert sheet.set_conditional_format((3, 20, 3, 22), "T3>1", BAD_CLUE_STYLE)
+    sheet.clear_range((3, 1, 18, 15))
+    book.save(tmp_path / "t.xlsx")
+    import openpyxl
+
+    kept = [
+        str(cf.sqref)
+        for cf in openpyxl.load_workbook(tmp_path / "t.xlsx").active.conditional_formatting
+    ]
+    assert kept == ["T3:V3"]

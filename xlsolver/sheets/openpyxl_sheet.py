@@ -575,6 +575,16 @@ class XlsxSheet(SheetBase):
         for key in [k for k in self.ws._cells if top <= k[0] <= bottom and left <= k[1] <= right]:
             del self.ws._cells[key]
             self._written.discard(key)
+        rules = self.ws.conditional_formatting._cf_rules  # those wholly inside go too, as
+        for cf in list(rules):  # Calc's clearing removes them (an old template's checks)
+            if all(
+                top <= r.min_row
+                and r.max_row <= bottom
+                and left <= r.min_col
+                and r.max_col <= right
+                for r in cf.sqref.ranges
+            ):
+                del rules[cf]
 
     # ---- notes (hint reasons) -------------------------------------------------------
 
