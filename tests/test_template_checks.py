@@ -13,6 +13,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from conftest import ROOT
 from openpyxl import load_workbook
 from openpyxl.formula import Tokenizer
 from openpyxl.utils import get_column_letter
@@ -69,6 +70,29 @@ def test_an_empty_template_says_it_has_no_clues(tmp_path, capsys):
         assert main(["solve", str(path)]) == 2
         err = capsys.readouterr().err
         assert "no clues found" in err and "formula" not in err, err
+
+
+def test_a_wrong_total_beside_a_template_names_both_bands(tmp_path, capsys):
+    """A totals column typed right of a template's grid (convert wrote it) with one total
+    wrong said "clues found for 7 columns but the width given is 5", blaming the size
+    label, or blamed A3's formula; the docs' line names both bands."""
+    from openpyxl import load_workbook as load
+
+    from xlsolver.sheets.openpyxl_sheet import open_book
+    from xlsolver.workbook.layout import find_puzzles
+
+    path = tmp_path / "d.xlsx"
+    assert main(["convert", str(ROOT / "examples" / "dancer.non"), "-o", str(path)]) == 0
+    (found,) = find_puzzles(open_book(path))
+    top, _, _, right = found.grid
+    wb = load(path)
+    for i, clues in enumerate(found.puzzle.rows):
+        wb.active.cell(top + i, right + 2, sum(clues) + (i == 3))
+    wb.save(path)
+    capsys.readouterr()
+    assert main(["solve", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert ": clues on both sides of the grid (" in err and "neither is the other's totals" in err
 
 
 def test_size_cells_are_wide_enough_and_the_sheet_still_solves(tmp_path):

@@ -351,9 +351,8 @@ def _read_found(
     """Every puzzle the finder places on a scanned sheet, read (notes set aside)."""
     name = sheet.name
     grids = find_grids(facts, (dims.get("width", (None,))[0], dims.get("height", (None,))[0]))
-    typed = [c for c, f in facts.formulas.items() if "clue totals" not in f]  # not A3's
-    if not grids and typed:  # clues typed as formulas the file holds no value of
-        raise facts.unsaved(min(typed))
+    if not grids and facts.formulas:  # clues typed as formulas the file holds no value of
+        raise facts.unsaved(min(facts.formulas))
     if not grids:
         raise NoPuzzleError(f"{where(name, facts.origin)}: {NO_CLUES}{_filled_hint(facts)}")
     if len(grids) > 1:

@@ -19,6 +19,7 @@ from .clues import BadClue, dimension_label, parse_clues
 from .frames import framed_cells
 from .marks import PAPER, is_symbol, luminance
 
+TOTALS_FORMULA = "clue totals"  # in the formula of a template's totals cell
 MAX_SCAN_CELLS = 2_000_000  # a used range larger than this is not scanned cell by cell
 MAX_JUNK_LENGTH = 3  # short text in a clue band is a mistyped clue, longer text a note
 
@@ -160,6 +161,8 @@ def scan(sheet: Sheet, area: Rect | None = None) -> Facts:
     for i, row in enumerate(values):
         for j, v in enumerate(row):
             if v is None and formulas is not None and formulas[i][j]:
+                if TOTALS_FORMULA in str(formulas[i][j]):
+                    continue  # a template's own totals check (A3): never a clue
                 unsaved[(top + i, left + j)] = str(formulas[i][j])
                 kind[i, j] = JUNK
                 continue
