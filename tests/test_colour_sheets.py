@@ -179,6 +179,14 @@ def test_a_colour_reading_with_no_solution_says_where_the_colours_came_from(tmp_
     assert sheet.status == "contradiction"
     assert "(read as a colour puzzle: clue cells in 2 colours, #999999, #000000; " in sheet.message
     assert "take the colours off its clue cells" in sheet.message
+    clash = tmp_path / "clash.non"  # a puzzle file's colours are its own: no such advice
+    clash.write_text(
+        "width 2\nheight 2\ncolor a #ff0000\ncolor b #0000ff\n"
+        "rows\n1a,1b\n1b,1a\ncolumns\n1b,1a\n1a,1b\n"
+    )
+    assert cli_main(["solve", str(clash), "-o", str(tmp_path / "clash.xlsx")]) == 1
+    said = capsys.readouterr().out
+    assert "contradiction: no solution" in said and "read as a colour puzzle" not in said
 
 
 @pytest.mark.parametrize("listed", [True, False])

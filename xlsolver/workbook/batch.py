@@ -121,6 +121,7 @@ def solve_puzzle_files(
     Nothing is written when a file cannot be read or a puzzle is invalid.
     """
     from ..formats import FormatError, read_puzzles, shown_name
+    from .colour_paint import without_colour_note
     from .files import check_target, save_new
     from .puzzle_books import template_book
 
@@ -144,6 +145,10 @@ def solve_puzzle_files(
     finally:
         if progress is not None:
             progress.close()
+    for sheet in report.sheets:  # the colours are the file's own, not a sheet's styling
+        sheet.message = without_colour_note(sheet.message)
+        if "message" in sheet.record:
+            sheet.record["message"] = without_colour_note(sheet.record["message"])
     if report.exit_code != EXIT_BAD_INPUT:
         try:
             report.target = str(save_new(book, target, sources))

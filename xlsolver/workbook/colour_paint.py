@@ -26,6 +26,15 @@ from ..sheets.protocol import (
 from .colour_read import COLOURS_READ
 
 RED = "#ff0000"
+COLOUR_NOTE = " (read as a colour puzzle:"  # how a sheet's colours were read, said on a clash
+
+
+def without_colour_note(message: str) -> str:
+    """A paint message without the note on how a sheet's colours were read (a puzzle
+    file's colours are its own, laid out by xlsolver: nothing for a person to take off)."""
+    return message.split(COLOUR_NOTE, 1)[0]
+
+
 MARKED_STYLE = Style("discrepancy-marked", fill="#000000", diagonals=True, diagonal_color="#FF0000")
 UNPAINTED, CONFLICT = -1, -2  # besides colour numbers 0..k in the plan of a grid
 
@@ -86,6 +95,6 @@ def paint_colour_result(sheet: Sheet, found, result: ColourResult, *, answer_key
     if result.status == CONTRADICTION:  # colours the person may not have meant as inks
         inks = ", ".join(palette.colour(i).rgb for i in range(1, palette.k + 1))
         report.message += (
-            f" (read as a colour puzzle: clue cells in {palette.k} colours, {inks}; {COLOURS_READ})"
+            f"{COLOUR_NOTE} clue cells in {palette.k} colours, {inks}; {COLOURS_READ})"
         )
     return report
