@@ -850,3 +850,22 @@ def test_converting_into_a_format_without_credits_says_they_are_left_out(tmp_pat
         assert code == 0 and err == [], err
         (back,) = read_puzzles(tmp_path / f"d.{ext}")
         assert back.meta["by"] == "Jan Wolter"
+
+
+def test_a_clue_too_long_is_named_at_its_own_line(tmp_path: Path, capsys) -> None:
+    """A clue too long for its line was named at the puzzle's first line (``long.non:1:``)."""
+    long_non = tmp_path / "long.non"
+    long_non.write_text("width 3\nheight 2\nrows\n1\n1\ncolumns\n4\n0\n1\n")
+    long_nin = tmp_path / "long.nin"
+    long_nin.write_text("5 2\n1\n3 2\n1\n1\n1\n1\n1\n")
+    for path, said in (
+        (
+            long_non,
+            f"xlsolver: {long_non}:7: column 1: clues 4 need 4 cells but the grid is 2 high",
+        ),
+        (long_nin, f"xlsolver: {long_nin}:3: row 2: clues 3 2 need 6 cells but the grid is 5 wide"),
+    ):
+        code, _, err = cli(capsys, "solve", str(path))
+        assert code == 2 and err == [said], err
+        with pytest.raises(FormatError, match=rf"{path.name}:{said.split(':')[2]}:"):
+            read_puzzles(path)

@@ -304,7 +304,7 @@ def test_a_puzzle_piped_in_is_read_from_stdin(capsys, monkeypatch) -> None:
     piped = {  # a typo piped in was "unknown puzzle format"; a bad line was named "-:1:"
         b"2 2\n1 x\n1\n1\n1\n": 'xlsolver: stdin:2: clue "x" is not a number',
         b"10\n5\n2\n2 1\n": "xlsolver: stdin:4: the header gives 10 rows, the file has 2",
-        b"5 2\n3 2\n1\n1\n1\n1\n1\n1\n": "xlsolver: stdin:1: row 1: clues 3 2 need 6 cells",
+        b"5 2\n3 2\n1\n1\n1\n1\n1\n1\n": "xlsolver: stdin:2: row 1: clues 3 2 need 6 cells",
     }
     junk = (b"Dear Ann,\nthe puzzles: rows of cells\nbye\n", b"a,b\n1,2\n3,4\n")
     junk += (b"<!DOCTYPE html>\n<html><body>\n<p>hi</p>\n</body></html>\n",)

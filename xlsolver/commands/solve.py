@@ -162,7 +162,7 @@ def solve_files(args: argparse.Namespace, paths: list[str]) -> int:
     The puzzles are solved by ``--jobs`` worker processes (all cores by default) when
     there are several; each is solved alone, as in one process, and printed in order.
     """
-    from ..formats import FormatError, read_entries, shown_name
+    from ..formats import FormatError, error_line, read_entries, shown_name
     from ..nonogram.result import CONTRADICTION, INVALID, TIMEOUT
     from ..processes import LOST_WORKER
 
@@ -202,7 +202,7 @@ def solve_files(args: argparse.Namespace, paths: list[str]) -> int:
                     return EXIT_BAD_INPUT
                 record.update(result.to_json())
                 if result.status == INVALID:
-                    at, shown = entry.meta.get("line"), shown_name(path)  # "-": stdin
+                    at, shown = error_line(entry), shown_name(path)  # "-": stdin
                     where = f"{shown}:{at}" if at else shown + (f" #{index}" if index > 1 else "")
                     record["error"] = f"{where}: {result.error}"
                     code = max(code, EXIT_BAD_INPUT)

@@ -292,10 +292,31 @@ def validated(
         entry.validate()
     except PuzzleError as exc:
         name = f"{entry.title}: " if entry.title else ""
-        error = FormatError(f"{name}{exc}", shown_name(path), entry.meta.get("line"))
+        error = FormatError(f"{name}{exc}", shown_name(path), _line_of(entry, exc))
         error.__cause__ = exc
         return error
     return entry
+
+
+def error_line(entry: Puzzle | ColourPuzzle) -> int | None:
+    """The file line of a puzzle's clue error (its first line when the reader kept no
+    line per clue line, or the clues are right)."""
+    try:
+        entry.validate()
+    except PuzzleError as exc:
+        return _line_of(entry, exc)
+    return entry.meta.get("line")
+
+
+def _line_of(entry: Puzzle | ColourPuzzle, exc: PuzzleError) -> int | None:
+    """The file line of the clue line a PuzzleError names, where the reader kept it
+    (``.non``, ``.nin``), else the puzzle's first line."""
+    if exc.line is not None:
+        kind, index = exc.line
+        lines = entry.meta.get("row_lines" if kind == "row" else "col_lines") or []
+        if index < len(lines):
+            return lines[index]
+    return entry.meta.get("line")
 
 
 def dumps(puzzle: Puzzle | ColourPuzzle, fmt: str) -> str:

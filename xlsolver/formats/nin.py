@@ -61,6 +61,8 @@ def loads(text: str, source: str) -> list[Puzzle | FormatError]:
                 parse_numbers(line.split(), source, pos + 2 + k) for k, line in enumerate(body)
             ]
             puzzle = build_puzzle(clues[:height], clues[height:], source=source, line=pos + 1)
+            puzzle.meta["row_lines"] = [pos + 2 + k for k in range(height)]  # a clue error's
+            puzzle.meta["col_lines"] = [pos + 2 + height + k for k in range(width)]  # line
             entries.append(checked(puzzle, short))
         except FormatError as exc:
             entries.append(exc)

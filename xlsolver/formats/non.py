@@ -309,6 +309,8 @@ def _assemble(
     puzzle = colour_puzzle(
         draft, rows, cols, title=title, meta=meta, line=first, undeclared_ok=not nonny
     )
+    puzzle.meta["row_lines"] = [n for n, _ in sections["rows"]]  # where a clue error is
+    puzzle.meta["col_lines"] = [n for n, _ in sections["columns"]]
     if goal is not None:
         puzzle.meta["goal"] = _goal(goal[0], puzzle, source, goal[1], inks=set(draft.used))
     return puzzle
