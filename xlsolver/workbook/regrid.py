@@ -2,13 +2,14 @@
 own cells beside them.
 
 Glossary
-    old block   an earlier template under the size row: the rectangle of a block of
-                drawn or filled cells, side by side, that reaches both the first band row
-                (row 4: the column clues) and column A (the row clues), with its totals
-                cell (A3) and its palette row; a person's table or note elsewhere, even
-                one empty line away, is no part of it
-    in the way  a typed cell where the new template goes that is no part of the old
-                block: a person's own, so New grid stops and names it, changing nothing
+    old template  an earlier template under the size row: the block of drawn or filled
+                  cells, side by side, that reaches both the first band row (row 4: the
+                  column clues) and column A (the row clues), its palette row under the
+                  grid and its totals cell (A3); a person's table or note elsewhere, even
+                  one empty line away or in the template's empty corner, is no part of it
+    in the way    a typed, drawn or filled cell in what New grid would clear that is no
+                  part of the old template: a person's own, so New grid stops and names
+                  it, changing nothing
 """
 
 from __future__ import annotations
@@ -76,27 +77,31 @@ def _blocks(drawn: set[Cell]) -> list[set[Cell]]:
     return out
 
 
-def _old_template(sheet: Sheet, values, drawn: set[Cell], area: Rect) -> Rect | None:
-    """The rectangle of the template laid out before (see the glossary), None if none."""
-    from .colour_read import find_palette_label, read_palette_swatches
+def _template_cells(sheet: Sheet, values, drawn: set[Cell], area: Rect) -> set[Cell]:
+    """The cells of the template laid out before (see the glossary): its drawn block,
+    its palette row (label, swatches, letters) and its totals cell."""
+    from .colour_read import find_palette_label
 
-    blocks = [
-        b
-        for b in _blocks(drawn)
-        if any(r == FIRST_BAND_ROW for r, _ in b) and any(c == 1 for _, c in b)
-    ]
-    old = _bounds(set().union(*blocks)) if blocks else None
-    if old is None:
-        return None
-    label = find_palette_label(sheet, old)
-    if label is not None:  # a colour template's palette row, under its grid
-        merged = [m for m in sheet.merged_ranges() if m[:2] == label]
-        swatches = len(read_palette_swatches(sheet, label))
-        right = (merged[0][3] if merged else label[1]) + swatches
-        old = (old[0], old[1], max(old[2], label[0]), max(old[3], right))
-    if _totals(values[TOTALS_CELL[0] - area[0]][TOTALS_CELL[1] - area[1]]):
-        old = (TOTALS_CELL[0], 1, old[2], old[3])
-    return old
+    top, left = area[0], area[1]
+
+    def typed(cell: Cell) -> bool:
+        r, c = cell[0] - top, cell[1] - left
+        return 0 <= r < len(values) and 0 <= c < len(values[r]) and not blank(values[r][c])
+
+    cells: set[Cell] = set()
+    for block in _blocks(drawn):
+        if any(r == FIRST_BAND_ROW for r, _ in block) and any(c == 1 for _, c in block):
+            cells |= block
+    old = _bounds(cells)
+    label = find_palette_label(sheet, old) if old is not None else None
+    if label is not None and old[1] <= label[1] <= old[3]:  # under the grid: its palette
+        row, c = label
+        while (row, c) in drawn or typed((row, c)) or c < label[1] + LABEL_SPAN:
+            cells.add((row, c))  # the label (its merged cells), then each swatch
+            c += 1
+    if _totals(values[TOTALS_CELL[0] - top][TOTALS_CELL[1] - left]):
+        cells.add(TOTALS_CELL)
+    return cells
 
 
 def _bounds(cells: set[Cell]) -> Rect | None:
@@ -122,15 +127,16 @@ def plan_clearing(
         return None, None
     area = (SIZE_ROW + 1, 1, used[2], used[3])
     values, drawn = _read(sheet, area)
-    old = _old_template(sheet, values, drawn, area)
+    ours = _template_cells(sheet, values, drawn, area)
+    old = _bounds(ours)
     clear = (
         extent if old is None else (SIZE_ROW + 1, 1, max(extent[2], old[2]), max(extent[3], old[3]))
     )
-    in_the_way = []
+    in_the_way = []  # typed, drawn or filled cells that are not the old template's
     for i, row in enumerate(values):
         for j, v in enumerate(row):
             cell = (area[0] + i, area[1] + j)
-            if blank(v) or not _inside(cell, clear) or _inside(cell, old):
+            if cell in ours or not _inside(cell, clear) or (blank(v) and cell not in drawn):
                 continue
             if isinstance(v, str) and REQUEST.match(normalise(v).lower()):
                 continue  # "colours: 3", the palette New grid was asked for
