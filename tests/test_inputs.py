@@ -306,7 +306,12 @@ def test_a_puzzle_piped_in_is_read_from_stdin(capsys, monkeypatch) -> None:
         b"10\n5\n2\n2 1\n": "xlsolver: stdin:4: the header gives 10 rows, the file has 2",
         b"5 2\n3 2\n1\n1\n1\n1\n1\n1\n": "xlsolver: stdin:2: row 1: clues 3 2 need 6 cells",
     }
+    piped[b"2x2:a/1/1/1\n"] = 'xlsolver: stdin:1: column 1: "a" is not numbers joined by "."'
+    piped[(DATA / "olsak-usmev.g").read_bytes().replace(b"\n1 ", b"\n1x ", 1)] = (
+        "xlsolver: stdin:6: "
+    )
     junk = (b"Dear Ann,\nthe puzzles: rows of cells\nbye\n", b"a,b\n1,2\n3,4\n")
+    junk += (b"Hello,\nHeight 2 metres\nWidth 3 metres\n",)  # no .non: no numbers alone
     junk += (b"<!DOCTYPE html>\n<html><body>\n<p>hi</p>\n</body></html>\n",)
     for text in junk:  # no reader's line error fits these: not a made-up one either
         piped[text] = "xlsolver: stdin: unknown puzzle format: not .non"

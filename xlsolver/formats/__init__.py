@@ -109,19 +109,21 @@ def detect_format(path: str | Path, text: str | None = None) -> str:
 LOOKS = {
     "nin": re.compile(r"\A\s*\d+[ \t]+\d+[ \t]*\r?\n"),
     "cwd": re.compile(r"\A\s*\d+[ \t]*\r?\n[ \t]*\d+[ \t]*\r?\n"),
-    "non": re.compile(r"^[ \t]*(width|height)[ \t]+\S", re.IGNORECASE | re.MULTILINE),
+    "non": re.compile(r"^[ \t]*(width|height)[ \t]+\d+[ \t]*\r?$", re.IGNORECASE | re.MULTILINE),
     "taai": re.compile(r"\A\s*\$\d"),
     "grid": re.compile(r"\A\s*(#.*\n\s*)*GRID\b"),
-    "g": re.compile(r"^:[ \t]*rows", re.IGNORECASE | re.MULTILINE),
+    "g": re.compile(r"^:", re.MULTILINE),  # ": rows", ":radky:", or ":" alone
+    "pattern": re.compile(r"\A\s*\d+(x\d+)?:\S*/"),
     "json": re.compile(r'\A\s*[\[{][\s\S]*"(rows|columns)"'),
     "xml": re.compile(r"\A\s*(<\?xml[^>]*>\s*)?<puzzle"),
 }
 
 
 def _furthest_error(text: str, path: str | Path) -> FormatError | None:
-    """For text no format recognises: the error of the reader that got furthest into it
-    (past its first line), which names the line at fault as reading it by its extension
-    would (``stdin:2: clue "x" is not a number``); None when none got past line 1."""
+    """For text no format recognises: the error of the reader, among those whose start
+    fits the text (LOOKS), that got furthest into it, which names the line at fault as
+    reading it by its extension would (``stdin:2: clue "x" is not a number``); None
+    when no such reader names a line."""
     best: FormatError | None = None
     for name in FORMATS:
         if name not in LOOKS or not LOOKS[name].search(text):
@@ -133,10 +135,9 @@ def _furthest_error(text: str, path: str | Path) -> FormatError | None:
         except Exception:  # noqa: BLE001 - a reader's own trouble with text not its own
             continue
         for entry in entries:
-            if isinstance(entry, FormatError) and (entry.line or 0) > max(
-                best and best.line or 1, 1
-            ):
-                best = entry
+            if isinstance(entry, FormatError) and entry.line:
+                if best is None or entry.line > (best.line or 0):
+                    best = entry
     return best
 
 
