@@ -420,6 +420,9 @@ def test_a_name_field_above_the_drawing_is_not_its_title(tmp_path, capsys):
     cases += (({"A1": "Name: ____  Date: ____", "A2": "The Cat"}, "The Cat"),)
     cases += (({"A1": "Name", "B1": "Ann", "A2": "The Cat"}, "The Cat"),)  # her name: no title
     cases += (({"A1": "Puzzle 3:"}, "Puzzle 3:"),)  # a title may end in a colon
+    cases += (({"A1": "School"}, "School"), ({"A1": "日付"}, "日付"))  # a field's word alone
+    cases += (({"A1": "Nom : ____", "A2": "Le chat"}, "Le chat"),)
+    cases += (({"A1": "Period: ____", "A2": "Datum:", "A3": "Class trip"}, "Class trip"),)
     for texts, want in cases:
         drawing = draw(tmp_path / "named.xlsx", HEART, at=(4, 2))
         wb = load_workbook(drawing)

@@ -124,12 +124,27 @@ def _bounds(mask: np.ndarray) -> tuple[int, int, int, int] | None:
 
 
 # A field to fill in, not a title: ``Name:``, ``Date: ________``, ``Name ____ Date ____``,
-# ``名前：``; a title may end in a colon (``Puzzle 3:``).
+# ``Nom : ____``, ``名前：``, any ``Label: ____``; a title may end in a colon (``Puzzle 3:``),
+# and a field's word alone (``School``) is a title unless a value stands beside it.
 FIELD_WORDS = (
-    r"(?:name|date|class|score|student|grade|teacher|school|名前|氏名|日付|クラス|組|番号|点数)"
+    r"(?:first name|last name|surname|name|nom|prénom|nombre|apellido|vorname|nachname"
+    r"|date|datum|fecha|class|classe|klasse|period|score|student|teacher|school|grade"
+    r"|名前|氏名|日付|クラス|組|番号|点数)"
 )
-FIELD = re.compile(rf"^(?:{FIELD_WORDS}[ \t]*[:：]?[\s_.…-]*)+$", re.IGNORECASE)
+BLANKS = r"[_.…]{2,}"
+FIELD = re.compile(
+    rf"^(?:{FIELD_WORDS}[ \t]*(?:[:：]|(?={BLANKS}))[\s_.…-]*)+$"
+    rf"|^[^:：]{{1,24}}[:：][ \t]*{BLANKS}[\s_.…-]*$",
+    re.IGNORECASE,
+)
+BARE_FIELD = re.compile(rf"^{FIELD_WORDS}$", re.IGNORECASE)
 FIELD_VALUE_COLUMNS = 3  # a field's value typed this far right of its label is no title
+
+
+def _valued(row: list, j: int) -> bool:
+    """True when text stands right of cell ``j`` within FIELD_VALUE_COLUMNS (a value)."""
+    after = row[j + 1 : j + 1 + FIELD_VALUE_COLUMNS]
+    return any(isinstance(v, str) and v.strip() for v in after)
 
 
 def _title(sheet: Sheet, used: Rect, rect: Rect) -> str:
@@ -145,7 +160,7 @@ def _title(sheet: Sheet, used: Rect, rect: Rect) -> str:
             text = v.strip() if isinstance(v, str) else ""
             if not text:
                 continue
-            if FIELD.match(text):
+            if FIELD.match(text) or (BARE_FIELD.match(text) and _valued(row, j)):
                 label = j
                 continue
             if label is not None and j - label <= FIELD_VALUE_COLUMNS:
