@@ -1143,16 +1143,20 @@ def _styled(how: str) -> Callable:
     return fill
 
 
-def _guide_stripes(ws, wb) -> None:
+def _guide_stripes(colour: str) -> Callable:
     """The house with every fifth row and column shaded across its clue band, blank clue
-    cells too (Excel's "White, Background 1, Darker 15%"): it was read as a two-colour
-    puzzle whose colour totals disagree."""
-    puzzle_at(ws, HOUSE, 6, 6)
-    guide = PatternFill("solid", start_color="D9D9D9", end_color="D9D9D9")
-    for i in (4, 9):
-        for c in range(1, 6):
-            ws.cell(6 + i, c).fill = guide
-            ws.cell(c, 6 + i).fill = guide
+    cells too (Excel's "White, Background 1, Darker 15%", or its saturated "Light
+    Blue"): it was read as a two-colour puzzle whose colour totals disagree."""
+
+    def fill(ws, wb) -> None:
+        puzzle_at(ws, HOUSE, 6, 6)
+        guide = PatternFill("solid", start_color=colour, end_color=colour)
+        for i in (4, 9):
+            for c in range(1, 6):
+                ws.cell(6 + i, c).fill = guide
+                ws.cell(c, 6 + i).fill = guide
+
+    return fill
 
 
 def _template_formulas(saved: dict[str, object]) -> Callable:
@@ -1235,9 +1239,9 @@ def _foreign_cases(folder: Path) -> list[Case]:
         path = _book(folder, f"styled-clues-{how}", _styled(how))
         expect = [Expect("Puzzle", grid_ref(HOUSE, 6, 6), HOUSE)]
         out.append(Case(f"styled-clues-{how}", path, expect, needs=("read_font_colours",)))
-    path = _book(folder, "guide-stripes", _guide_stripes)
-    expect = [Expect("Puzzle", grid_ref(HOUSE, 6, 6), HOUSE)]
-    out.append(Case("guide-stripes", path, expect))
+    for name, colour in (("guide-stripes", "D9D9D9"), ("guide-stripes-blue", "00B0F0")):
+        path = _book(folder, name, _guide_stripes(colour))
+        out.append(Case(name, path, [Expect("Puzzle", grid_ref(HOUSE, 6, 6), HOUSE)]))
     path = _book(folder, "styled-clues-red-every-fifth", _styled("red-every-fifth"))
     out.append(
         Case(

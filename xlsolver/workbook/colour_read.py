@@ -129,7 +129,7 @@ def read_colour_puzzle(
     columns = [_line(cells, sheet.name, r, skip, not check) for r in col_rects]
     swatches = read_palette_row(sheet, grid)
     listed = {colour for colour, _ in swatches}  # inks the sheet names: never styling
-    shading = line_shading(cells, row_rects + col_rects, rows + columns) - listed
+    shading = line_shading(cells, row_rects + col_rects, rows + columns, len(rows)) - listed
     decor = decoration(rows, columns) | shading
     if decor:
         rows, columns = (
@@ -188,20 +188,23 @@ def decoration(lines_rows: list[list[tuple[int, str]]], lines_cols: list[list[tu
 
 
 def line_shading(
-    cells: _Cells, rects: Sequence[Rect | None], lines: list[list[tuple[int, str]]]
+    cells: _Cells, rects: Sequence[Rect | None], lines: list[list[tuple[int, str]]], height: int
 ) -> set[str]:
     """Clue colours that shade whole lines (guide stripes every fifth line, a zebra): a
-    grey or a light tint that, on every line holding it, covers the line's whole clue
-    band, and on some line blank cells as well (an ink colours its clues, not the empty
-    cells beside them; a designer filling whole rows red means red)."""
+    fill that, on every line holding it, covers the line's whole clue band, and on some
+    line blank cells as well (an ink colours its clues, not the empty cells beside them),
+    being a grey or a light tint, or lying on evenly spaced lines of each band (a
+    designer filling a few rows of clues red means red). ``height``: the first
+    ``height`` lines are rows."""
     where_used: dict[str, list[int]] = {}
     for i, line in enumerate(lines):
         for colour in {c for _, c in line} - {DEFAULT_INK}:
-            if not _greyish_or_light(colour):
-                continue
             where_used.setdefault(colour, []).append(i)
     out = set()
     for colour, used in where_used.items():
+        bands = ([i for i in used if i < height], [i - height for i in used if i >= height])
+        if not _greyish_or_light(colour) and not all(_striped(b) for b in bands if b):
+            continue
         blanks = False
         for i in used:
             rect = rects[i]
@@ -217,6 +220,15 @@ def line_shading(
             if blanks:
                 out.add(colour)
     return out
+
+
+def _striped(indices: list[int]) -> bool:
+    """True for lines evenly spaced, two or more apart (every other line, every fifth),
+    or for one line that is a fifth."""
+    if len(indices) == 1:
+        return (indices[0] + 1) % 5 == 0
+    steps = {b - a for a, b in zip(indices, indices[1:], strict=False)}
+    return len(steps) == 1 and min(steps) >= 2
 
 
 def _greyish_or_light(colour: str) -> bool:
