@@ -360,6 +360,16 @@ def test_grade_reads_x_beside_filled_cells_as_a_cross(tmp_path, capsys):
     out = capsys.readouterr().out
     for name in ("ann", "bob", "cho"):  # cho's x meant black (read as a cross she lost 7)
         assert f"{name}: 0 wrong of 100" in out, out
+    key, _ = make(tmp_path, ["#.", ".#"], "two")  # two solutions; the key is the drawing
+    other = load_workbook(key)  # the other diagonal: one cell filled, one x for black
+    top, left = read_puzzle(open_book(key).sheet(PUZZLE_SHEET), open_book(key)).grid[:2]
+    other[PUZZLE_SHEET].cell(top, left + 1).fill = PatternFill("solid", start_color="FF000000")
+    other[PUZZLE_SHEET].cell(top + 1, left).value = "x"
+    other.save(tmp_path / "dan.xlsx")
+    capsys.readouterr()
+    args = ["grade", str(tmp_path / "dan.xlsx"), "--key", str(key), "--out", str(tmp_path / "h")]
+    assert main(args) == 0
+    assert "dan: 0 wrong of 4" in capsys.readouterr().out  # x read as a cross: 2 wrong
 
 
 def test_check_and_hints_name_the_wrong_mark_of_a_half_filled_sheet(tmp_path, capsys):

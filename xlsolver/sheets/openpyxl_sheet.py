@@ -191,7 +191,7 @@ PATTERN_COVER |= {
     for weight, cover in (("light", 0.25), ("dark", 0.5))
     for kind in ("Horizontal", "Vertical", "Down", "Up", "Grid", "Trellis")
 }
-PATTERN_COVER |= {"lightGrid": 0.4375, "darkTrellis": 0.75}  # as LibreOffice mixes them
+PATTERN_COVER |= {"lightGrid": 0.4375, "lightTrellis": 0.375, "darkTrellis": 0.75}  # as Calc
 
 
 def _not_a_workbook(path: Path) -> str:

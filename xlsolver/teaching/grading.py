@@ -178,8 +178,8 @@ def same_clues(a: Puzzle, b: Puzzle) -> bool:
 def read_answer(sheet: Sheet, found: SheetPuzzle, key: Key | None = None) -> np.ndarray:
     """A student's grid as booleans (True = black); for a colour puzzle the ink of each
     cell's fill (0 unfilled or crossed, -1 a fill of no ink: always wrong). An ``x``
-    typed beside filled cells may be a cross or a black mark: the reading nearer the
-    ``key`` is the student's (both are one student's marks, never mixed)."""
+    typed beside filled cells may be a cross or a black mark: the reading that solves
+    the puzzle, else the one nearer the ``key``, is the student's."""
     if isinstance(found.puzzle, ColourPuzzle):
         return read_colour_cells(sheet, found.grid, found.puzzle.palette, own_shades=True)
     black = read_black(sheet, found.grid)
@@ -189,6 +189,9 @@ def read_answer(sheet: Sheet, found: SheetPuzzle, key: Key | None = None) -> np.
     crossed = read_black(sheet, found.grid, white=crosses)
     if key is None:
         return crossed
+    solving = [answer for answer in (crossed, black) if key.solves(answer)]  # another
+    if solving:  # solution of a puzzle with several counts right, whichever reading
+        return solving[0]
     return min((crossed, black), key=lambda answer: int((answer != key.solution).sum()))
 
 
