@@ -20,7 +20,7 @@ from ..sheets.protocol import Cell, Rect, Sheet
 from .address import cell_ref, rect_ref
 from .clues import normalise
 from .colour_template import LABEL_SPAN, PALETTE_GAP, REQUEST
-from .scan import blank
+from .scan import TOTALS_FORMULA, blank
 from .template import FIRST_BAND_ROW, SIZE_ROW, TOTALS_CELL, plan
 
 NAMED = 4  # at most this many cells in the way are named
@@ -54,7 +54,7 @@ def _read(sheet: Sheet, area: Rect) -> tuple[list[list[object]], set[Cell]]:
 
 def _totals(value: object) -> bool:
     """True for the template's totals cell (its formula, or the text it computes)."""
-    return isinstance(value, str) and "clue totals" in value
+    return isinstance(value, str) and TOTALS_FORMULA in value
 
 
 def _blocks(drawn: set[Cell]) -> list[set[Cell]]:
