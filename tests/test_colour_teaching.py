@@ -28,7 +28,7 @@ def fill(rgb: str) -> PatternFill:
     return PatternFill("solid", start_color=rgb, end_color=rgb)
 
 
-def draw(path, rows: list[str], title: str = "Flower") -> None:
+def draw(path, rows: list[str], title: str = "Flower", inks: dict[str, str] = INKS) -> None:
     """A teacher's drawing: cells filled in the inks on a sheet, a title above."""
     wb = Workbook()
     ws = wb.active
@@ -36,7 +36,7 @@ def draw(path, rows: list[str], title: str = "Flower") -> None:
     for i, row in enumerate(rows):
         for j, ch in enumerate(row):
             if ch != ".":
-                ws.cell(3 + i, 2 + j).fill = fill(INKS[ch])
+                ws.cell(3 + i, 2 + j).fill = fill(inks[ch])
     wb.save(path)
 
 
@@ -216,15 +216,8 @@ def test_grade_reads_a_students_own_shade_as_the_nearest_ink(tmp_path, capsys):
     far from both inks is still wrong."""
     rows = ["..rr..", ".rrrr.", "rrrrrr", ".b..b.", ".bbbb."]
     inks = {"r": "FFC0504D", "b": "FF4F81BD"}
-    wb = Workbook()
-    ws = wb.active
-    ws["A1"] = "House"
-    for i, row in enumerate(rows):
-        for j, ch in enumerate(row):
-            if ch != ".":
-                ws.cell(3 + i, 2 + j).fill = fill(inks[ch])
     drawing, key = tmp_path / "house.xlsx", tmp_path / "house-key.xlsx"
-    wb.save(drawing)
+    draw(drawing, rows, "House", inks)
     assert cli_main(["make", str(drawing), "-o", str(key)]) == 0
     found = puzzle_sheet(open_book(key, read_only=True))
     top, left = found.grid[:2]

@@ -32,12 +32,17 @@ def seconds(text: str) -> float:
     return value
 
 
-def solutions(text: str) -> int:
-    """How many solutions to look for: a whole number, 1 or more (argparse type)."""
+def _whole(text: str) -> int:
+    """A whole number (argparse type helper); ArgumentTypeError naming the text if not."""
     try:
-        value = int(text)
+        return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def solutions(text: str) -> int:
+    """How many solutions to look for: a whole number, 1 or more (argparse type)."""
+    value = _whole(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"{text!r}: give 1 or more (1: the first, as --first)")
     return value
@@ -45,10 +50,7 @@ def solutions(text: str) -> int:
 
 def count(text: str) -> int:
     """A whole number, 0 or more (argparse type)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    value = _whole(text)
     if value < 0:
         raise argparse.ArgumentTypeError(f"{text!r}: give 0 or more")
     return value
