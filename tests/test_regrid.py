@@ -79,3 +79,18 @@ def test_a_drawing_of_fills_alone_is_the_persons(tmp_path):
     assert not outcome.ok and "where cells of your own stand (C6, D6, C7, E8)" in outcome.message
     ws = load_workbook(path).active
     assert all(ws.cell(r, c).fill.fgColor.rgb == "FF000000" for r, c in ((6, 3), (8, 5)))
+
+
+def test_a_colour_template_with_empty_swatches_stays_colour(tmp_path):
+    """A colour template whose swatches were not filled yet (their letters typed, as
+    new --colours lays them out) was laid out again black and white."""
+    from xlsolver.workbook.colour_template import palette_row
+
+    path = tmp_path / "c.xlsx"
+    assert main(["new", "--size", "4x3", "--colours", "3", "-o", str(path)]) == 0
+    outcome = press(path, 6, 5)
+    assert outcome.ok, outcome.message
+    row, col = palette_row(plan(6, 5))
+    ws = load_workbook(path).active
+    assert ws.cell(row, col).value == "colours"
+    assert [ws.cell(row, col + 3 + k).value for k in range(4)] == ["a", "b", "c", None]

@@ -151,10 +151,31 @@ def palette_request(sheet) -> PaletteRequest | None:
                 continue
             if match.group(1):
                 return PaletteRequest(max(1, min(int(match.group(1)), MAX_SWATCHES)))
-            swatches = read_palette_swatches(sheet, (used[0] + i, used[1] + j))
+            label = (used[0] + i, used[1] + j)
+            swatches = read_palette_swatches(sheet, label)
             if swatches:
                 return PaletteRequest(len(swatches), tuple(fill for fill, _ in swatches))
+            empty = _lettered_swatches(sheet, label)  # a template's swatches not yet filled
+            if empty:
+                return PaletteRequest(empty)
     return None
+
+
+def _lettered_swatches(sheet, label) -> int:
+    """How many unfilled swatches stand right of a palette label, each with its letter
+    typed (``a b c``, as ``new --colours`` lays them out)."""
+    from ..nonogram.colour_puzzle import is_letter
+    from .colour_read import MAX_SWATCHES
+
+    merged = [m for m in sheet.merged_ranges() if m[:2] == label]
+    first = (merged[0][3] if merged else label[1]) + 1
+    values = sheet.read_values((label[0], first, label[0], first + MAX_SWATCHES - 1))[0]
+    count = 0
+    for value in values:
+        if not (isinstance(value, str) and is_letter(value.strip())):
+            break
+        count += 1
+    return count
 
 
 def lay_requested_palette(sheet: LayoutSheet, layout: TemplateLayout, request) -> None:
