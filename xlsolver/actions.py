@@ -426,11 +426,12 @@ def new_grid(book: Book, sheet: Sheet) -> Outcome:
 
     palette = palette_request(sheet)  # colour path: "colours: N" or an old palette row
     swatches = None if palette is None else palette.count
+    extent = new_extent(size, swatches)
     check = getattr(sheet, "check_unlocked", None)  # a protected sheet: say so, change nothing
     if check is not None:
-        bottom, right = new_extent(size, swatches)[2:]
-        check([(r, c) for r in range(1, bottom + 1) for c in range(1, right + 1)], template=True)
-    clear, in_the_way = plan_clearing(sheet, size, swatches)  # a person's own cells stay
+        cells = [(r, c) for r in range(1, extent[2] + 1) for c in range(1, extent[3] + 1)]
+        check(cells, template=True)
+    clear, in_the_way = plan_clearing(sheet, size, extent)  # a person's own cells stay
     if in_the_way is not None:
         return Outcome(in_the_way, ok=False)
     if clear is not None:

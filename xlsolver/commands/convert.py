@@ -92,7 +92,7 @@ def _answer_key_as_goal(book, found: list) -> tuple[list, object]:
     """A worksheet ``make`` wrote holds its puzzle twice: on its own sheet, and painted on
     the Answer key sheet. That key is the puzzle's goal (a ``.non`` keeps it), not a second
     puzzle; a key sheet that does not solve the other sheet's clues stays a puzzle."""
-    from ..teaching.grading import answer_key_picture
+    from ..teaching.grading import answer_key_picture, same_clues
     from ..teaching.worksheet import KEY_SHEET, VERDICT_SHEET
 
     keys = [f for f in found if f.sheet == KEY_SHEET]
@@ -101,17 +101,12 @@ def _answer_key_as_goal(book, found: list) -> tuple[list, object]:
     verdicts = [f for f in others if f.sheet == VERDICT_SHEET]
     if has_key and verdicts and len(others) == 2:  # a puzzle with several solutions: its
         puzzle = next(f for f in others if f.sheet != VERDICT_SHEET)  # verdict shows them
-        if all(_same_clues(v.puzzle, puzzle.puzzle) for v in verdicts):
+        if all(same_clues(v.puzzle, puzzle.puzzle) for v in verdicts):
             others = [puzzle]
     if len(keys) > 1 or len(others) != 1 or not has_key:
         return found, None
     picture = answer_key_picture(book, others[0])
     return (found, None) if picture is None else (others, picture)
-
-
-def _same_clues(a, b) -> bool:
-    """True when two puzzles have the same clues (colours too)."""
-    return type(a) is type(b) and (a.rows, a.cols) == (b.rows, b.cols)
 
 
 def run(args) -> int:

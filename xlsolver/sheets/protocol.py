@@ -26,6 +26,23 @@ def bounds(rects: Iterable[Rect]) -> Rect:
     return (min(top), min(left), max(bottom), max(right))
 
 
+def side_by_side(cells: Iterable[Cell]) -> list[set[Cell]]:
+    """The cells in blocks whose cells touch side by side (not corner to corner)."""
+    left = set(cells)
+    out = []
+    while left:
+        block, todo = set(), [left.pop()]
+        while todo:
+            r, c = cell = todo.pop()
+            block.add(cell)
+            for near in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if near in left:
+                    left.remove(near)
+                    todo.append(near)
+        out.append(block)
+    return out
+
+
 def holds(rect: Rect, cell: Cell) -> bool:
     """True when the cell lies within the rectangle (edges included)."""
     return rect[0] <= cell[0] <= rect[2] and rect[1] <= cell[1] <= rect[3]

@@ -282,10 +282,15 @@ def read_palette_row(sheet: Sheet, grid: Rect) -> list[tuple[str, str | None]]:
     return [] if label is None else read_palette_swatches(sheet, label)
 
 
+def first_swatch_column(sheet: Sheet, label: Cell) -> int:
+    """The column right of a palette label (or of its merged cells): the first swatch's."""
+    merged = [m for m in sheet.merged_ranges() if m[0] == label[0] and m[1] == label[1]]
+    return (merged[0][3] if merged else label[1]) + 1
+
+
 def read_palette_swatches(sheet: Sheet, label: Cell) -> list[tuple[str, str | None]]:
     """The coloured swatches right of a palette label (or of its merged cells)."""
-    merged = [m for m in sheet.merged_ranges() if m[0] == label[0] and m[1] == label[1]]
-    first = (merged[0][3] if merged else label[1]) + 1
+    first = first_swatch_column(sheet, label)
     rect = (label[0], first, label[0], first + MAX_SWATCHES - 1)
     fills = sheet.read_fills(rect)[0]
     fonts = sheet.read_font_colours(rect)[0]

@@ -165,10 +165,9 @@ def _lettered_swatches(sheet, label) -> int:
     """How many unfilled swatches stand right of a palette label, each with its letter
     typed (``a b c``, as ``new --colours`` lays them out)."""
     from ..nonogram.colour_puzzle import is_letter
-    from .colour_read import MAX_SWATCHES
+    from .colour_read import MAX_SWATCHES, first_swatch_column
 
-    merged = [m for m in sheet.merged_ranges() if m[:2] == label]
-    first = (merged[0][3] if merged else label[1]) + 1
+    first = first_swatch_column(sheet, label)
     values = sheet.read_values((label[0], first, label[0], first + MAX_SWATCHES - 1))[0]
     count = 0
     for value in values:

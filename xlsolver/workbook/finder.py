@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..sheets.errors import WorkbookError
-from ..sheets.protocol import Rect, bounds
+from ..sheets.protocol import Rect, bounds, holds, side_by_side
 from .address import where
 from .bands import band_extent, band_top, boxed_run
 from .rulers import Ruler, find_rulers, give_back, misplaced
@@ -451,29 +451,13 @@ def close_parts(facts: Facts, piece: Rect) -> list[Rect]:
 def boxed_grids(facts: Facts, ranges: list[Rect]) -> list[Rect]:
     """The sheet ranges of the boxed blocks (cells drawn on every side, 2×2 or more)
     within the bounds of ``ranges``: the grids a person can pick by their range."""
-    top, left, bottom, right = bounds(ranges)
-    r0, c0 = facts.origin
-    i0, j0 = max(top - r0, 0), max(left - c0, 0)
-    box = facts.boxed[i0 : max(bottom - r0 + 1, 0), j0 : max(right - c0 + 1, 0)]
-    seen = np.zeros_like(box)
+    area = bounds(ranges)
+    boxed = [facts.cell(int(i), int(j)) for i, j in np.argwhere(facts.boxed)]
     out = []
-    for i, j in np.argwhere(box):
-        if seen[i, j]:
-            continue
-        seen[i, j] = True
-        stack, cells = [(int(i), int(j))], []
-        while stack:
-            a, b = stack.pop()
-            cells.append((a, b))
-            for x, y in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
-                if 0 <= x < box.shape[0] and 0 <= y < box.shape[1] and box[x, y] and not seen[x, y]:
-                    seen[x, y] = True
-                    stack.append((x, y))
-        rows, cols = [a for a, _ in cells], [b for _, b in cells]
-        if max(rows) > min(rows) and max(cols) > min(cols):
-            first = facts.cell(i0 + min(rows), j0 + min(cols))
-            last = facts.cell(i0 + max(rows), j0 + max(cols))
-            out.append((*first, *last))
+    for block in side_by_side(cell for cell in boxed if holds(area, cell)):
+        rect = bounds((r, c, r, c) for r, c in block)
+        if rect[2] > rect[0] and rect[3] > rect[1]:
+            out.append(rect)
     return sorted(out)
 
 

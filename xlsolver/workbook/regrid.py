@@ -14,9 +14,7 @@ Glossary
 
 from __future__ import annotations
 
-from collections import deque
-
-from ..sheets.protocol import Cell, Rect, Sheet
+from ..sheets.protocol import Cell, Rect, Sheet, bounds, holds, side_by_side
 from .address import cell_ref, rect_ref
 from .clues import normalise
 from .colour_template import LABEL_SPAN, PALETTE_GAP, REQUEST
@@ -57,30 +55,10 @@ def _totals(value: object) -> bool:
     return isinstance(value, str) and TOTALS_FORMULA in value
 
 
-def _blocks(drawn: set[Cell]) -> list[set[Cell]]:
-    """The drawn cells in blocks of cells side by side."""
-    seen: set[Cell] = set()
-    out = []
-    for start in sorted(drawn):
-        if start in seen:
-            continue
-        block, queue = {start}, deque([start])
-        seen.add(start)
-        while queue:
-            r, c = queue.popleft()
-            for cell in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                if cell in drawn and cell not in seen:
-                    seen.add(cell)
-                    block.add(cell)
-                    queue.append(cell)
-        out.append(block)
-    return out
-
-
 def _template_cells(sheet: Sheet, values, drawn: set[Cell], area: Rect) -> set[Cell]:
     """The cells of the template laid out before (see the glossary): its drawn block,
     its palette row (label, swatches, letters) and its totals cell."""
-    from .colour_read import find_palette_label
+    from .colour_read import find_palette_label, first_swatch_column
 
     top, left = area[0], area[1]
 
@@ -89,16 +67,16 @@ def _template_cells(sheet: Sheet, values, drawn: set[Cell], area: Rect) -> set[C
         return 0 <= r < len(values) and 0 <= c < len(values[r]) and not blank(values[r][c])
 
     cells: set[Cell] = set()
-    for block in _blocks(drawn):
+    for block in side_by_side(drawn):
         if any(r == FIRST_BAND_ROW for r, _ in block) and any(c == 1 for _, c in block):
             cells |= block
     old = _bounds(cells)
     label = find_palette_label(sheet, old) if old is not None else None
     if label is not None and old[1] <= label[1] <= old[3]:  # under the grid: its palette
-        row, c = label
-        while (row, c) in drawn or typed((row, c)) or c < label[1] + LABEL_SPAN:
-            cells.add((row, c))  # the label (its merged cells), then each swatch
-            c += 1
+        row, end = label[0], first_swatch_column(sheet, label)
+        while (row, end) in drawn or typed((row, end)):
+            end += 1  # each swatch, filled or lettered
+        cells |= {(row, c) for c in range(label[1], end)}  # and the label (its merged cells)
     if _totals(values[TOTALS_CELL[0] - top][TOTALS_CELL[1] - left]):
         cells.add(TOTALS_CELL)
     return cells
@@ -106,23 +84,16 @@ def _template_cells(sheet: Sheet, values, drawn: set[Cell], area: Rect) -> set[C
 
 def _bounds(cells: set[Cell]) -> Rect | None:
     """The smallest rectangle holding every cell (None for none)."""
-    if not cells:
-        return None
-    rows, cols = [r for r, _ in cells], [c for _, c in cells]
-    return (min(rows), min(cols), max(rows), max(cols))
-
-
-def _inside(cell: Cell, rect: Rect | None) -> bool:
-    return rect is not None and rect[0] <= cell[0] <= rect[2] and rect[1] <= cell[1] <= rect[3]
+    return bounds((r, c, r, c) for r, c in cells) if cells else None
 
 
 def plan_clearing(
-    sheet: Sheet, size: tuple[int, int], swatches: int | None
+    sheet: Sheet, size: tuple[int, int], extent: Rect
 ) -> tuple[Rect | None, str | None]:
-    """The rectangle New grid clears before laying out ``size``, and the complaint when
-    a person's own cells stand where the new template goes (then nothing is cleared)."""
+    """The rectangle New grid clears before laying out ``size`` over ``extent`` (see
+    :func:`new_extent`), and the complaint when a person's own cells stand where the new
+    template goes (then nothing is cleared)."""
     used = sheet.used_range()
-    extent = new_extent(size, swatches)
     if used is None or used[2] <= SIZE_ROW:
         return None, None
     area = (SIZE_ROW + 1, 1, used[2], used[3])
@@ -136,7 +107,7 @@ def plan_clearing(
     for i, row in enumerate(values):
         for j, v in enumerate(row):
             cell = (area[0] + i, area[1] + j)
-            if cell in ours or not _inside(cell, clear) or (blank(v) and cell not in drawn):
+            if cell in ours or not holds(clear, cell) or (blank(v) and cell not in drawn):
                 continue
             if isinstance(v, str) and REQUEST.match(normalise(v).lower()):
                 continue  # "colours: 3", the palette New grid was asked for

@@ -13,6 +13,7 @@ import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass, replace
 
+from ..formats import CREDITS
 from ..nonogram.puzzle import Puzzle
 from ..sheets import paper
 from ..sheets.paper import CELL_HEIGHT, CELL_WIDTH
@@ -80,7 +81,7 @@ def title_text(sheet) -> str:
     return value.strip() if isinstance(value, str) else ""
 
 
-ATTRIBUTION_KEYS = ("by", "copyright", "license", "catalogue")  # what a puzzle file credits
+ATTRIBUTION_KEYS = CREDITS  # what a puzzle file credits
 
 
 def write_attribution(sheet, puzzle) -> None:
