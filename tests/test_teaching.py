@@ -31,7 +31,7 @@ from xlsolver.teaching import (
     read_hint_steps,
     read_image,
 )
-from xlsolver.teaching.verdict import givens_grid
+from xlsolver.teaching.verdict import assess, givens_grid
 from xlsolver.teaching.worksheet import DIFFERS_BLACK_STYLE, name_cell
 from xlsolver.workbook.layout import read_puzzle
 
@@ -179,6 +179,24 @@ def test_several_solutions_are_shown_and_fixed(tmp_path, capsys):
     for drop in verdict.suggestion:
         rest = [g for g in verdict.suggestion if g != drop]
         assert count_solutions(puzzle, givens_grid(puzzle, rest)) > 1
+
+
+def test_check_of_several_solutions_rates_the_puzzle_with_the_suggested_givens(tmp_path, capsys):
+    """``check`` of a black-and-white puzzle with several solutions says how hard it is
+    once the suggested givens are printed, as make --add-givens and colour check do (it
+    said nothing of difficulty)."""
+    out, _ = make(tmp_path, DIAGONAL, "diagonal")
+    capsys.readouterr()
+    assert main(["check", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "NOT unique" in text and "difficulty with these givens: " in text
+    verdict = check_workbook(out)
+    puzzle, sol = Puzzle.from_solution(picture(DIAGONAL)), picture(DIAGONAL)
+    fixed = assess(puzzle, sol, givens=givens_grid(puzzle, verdict.suggestion))
+    assert fixed.status == "unique" and fixed.steps > 0
+    assert (verdict.difficulty, verdict.steps) == (fixed.difficulty, fixed.steps)
+    assert f"difficulty with these givens: {fixed.difficulty}" in text
+    assert f"; {fixed.steps} steps" in text
 
 
 def test_add_givens_prints_them_on_the_puzzle(tmp_path, capsys):

@@ -103,20 +103,6 @@ def _mono_worksheet(
     """The black-and-white puzzle of a drawing, its verdict and its worksheet book."""
     puzzle = Puzzle.from_solution(drawing.picture, title=title, meta=drawing.credits)
     verdict = assess(puzzle, drawing.picture, time_limit=time_limit)
-    if add_givens and verdict.suggestion:
-        from .verdict import givens_grid
-
-        fixed = assess(
-            puzzle,
-            drawing.picture,
-            givens=givens_grid(puzzle, verdict.suggestion),
-            time_limit=time_limit,
-        )
-        verdict.difficulty, verdict.steps, verdict.rules = (
-            fixed.difficulty,
-            fixed.steps,
-            fixed.rules,
-        )
     book = build_worksheet(puzzle, drawing.picture, verdict, title=title, add_givens=add_givens)
     return verdict, book
 

@@ -288,6 +288,13 @@ def assess(
                 verdict.suggestion = suggest_givens(puzzle, picture, base=givens, time_limit=left())
             except SuggestionTimeout as exc:
                 verdict.error, verdict.stopped = str(exc), True
+            else:  # how hard it is once the suggested givens are printed
+                with_suggested = givens_grid(puzzle, verdict.suggestion, base=givens)
+                try:
+                    _rate(verdict, puzzle, picture, with_suggested, left())
+                except (Timeout, HintsStopped):
+                    verdict.difficulty, verdict.steps, verdict.rules = "", 0, {}
+                    verdict.error, verdict.stopped = STOPPED, True
     elif result.status == UNIQUE:
         try:
             _rate(verdict, puzzle, result.solutions[0], givens, left())
