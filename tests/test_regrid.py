@@ -90,7 +90,21 @@ def test_a_colour_template_with_empty_swatches_stays_colour(tmp_path):
     assert main(["new", "--size", "4x3", "--colours", "3", "-o", str(path)]) == 0
     outcome = press(path, 6, 5)
     assert outcome.ok, outcome.message
-    row, col = palette_row(plan(6, 5))
+    layout = plan(6, 5, colour=True)  # clue areas as deep as new --colours makes them
+    top, left = layout.grid[:2]
+    assert f"grid starts at row {top}, column {left})" in outcome.message
+    row, col = palette_row(layout)
     ws = load_workbook(path).active
     assert ws.cell(row, col).value == "colours"
     assert [ws.cell(row, col + 3 + k).value for k in range(4)] == ["a", "b", "c", None]
+    fresh = tmp_path / "fresh.xlsx"
+    assert main(["new", "--size", "6x5", "--colours", "3", "-o", str(fresh)]) == 0
+    made = load_workbook(fresh).active
+
+    def sides(sheet, r, c):
+        b = sheet.cell(r, c).border
+        return b.left.style, b.right.style, b.top.style, b.bottom.style
+
+    for r in range(4, top + 5):  # clue areas and grid drawn alike, cell by cell
+        for c in range(1, left + 6):
+            assert sides(ws, r, c) == sides(made, r, c), (r, c)

@@ -436,7 +436,9 @@ def new_grid(book: Book, sheet: Sheet) -> Outcome:
         return Outcome(in_the_way, ok=False)
     if clear is not None:
         sheet.clear_range(clear)  # the old template and the new one's place
-    layout = write_template(sheet, size=size, title=str(title or ""), checks=palette is None)
+    layout = write_template(
+        sheet, size=size, title=str(title or ""), checks=palette is None, colour=palette is not None
+    )
     if palette is not None:
         lay_requested_palette(sheet, layout, palette)
     width, height = size

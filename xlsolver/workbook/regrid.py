@@ -26,8 +26,9 @@ NAMED = 4  # at most this many cells in the way are named
 
 def new_extent(size: tuple[int, int], swatches: int | None) -> Rect:
     """Rows and columns under the size row that a new template of ``size`` (width,
-    height) covers, with its palette row of ``swatches`` when it has one."""
-    layout = plan(*size)
+    height) covers, with its palette row of ``swatches`` when it has one (and then clue
+    areas as deep as a colour line's clues may be)."""
+    layout = plan(*size, colour=swatches is not None)
     bottom, right = layout.grid[2], max(layout.grid[3], layout.print_area[3])
     if swatches is not None:
         bottom += PALETTE_GAP
