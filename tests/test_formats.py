@@ -165,7 +165,7 @@ def test_read_puzzles_is_strict() -> None:
     with pytest.raises(
         FormatError,
         match=r"invalid_input.txt:2: Fishy: rows hold 153 .*; 4 more puzzles of the file are "
-        r"faulty: lines 49, 63, 74, 105$",
+        r"faulty: lines 49, 69, 76, 105$",
     ):
         read_puzzles(DATA / "invalid_input.txt")
 
@@ -869,3 +869,32 @@ def test_a_clue_too_long_is_named_at_its_own_line(tmp_path: Path, capsys) -> Non
         assert code == 2 and err == [said], err
         with pytest.raises(FormatError, match=rf"{path.name}:{said.split(':')[2]}:"):
             read_puzzles(path)
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "line", "said"),
+    [
+        ("t.txt", "$1\n1\n1\n9\n1\n1\n1\n", 4, "column 3: clues 9 need 9 cells"),
+        ("t.txt", "$1\n1\n1\n1\n1\n2 2\n1\n$2\n1\n1\n", 6, "row 2: clues 2 2 need 5"),
+        ("g.txt", "GRID a\nROWS\n[ 1 ]\n[ 1 ]\nCOLUMNS\n[ 1 1 ]\n[ ]\n", 6, "column 1: clues 1 1"),
+        ("m.mk", "3 3\n1\n5\n1\n#\n1\n1\n1\n", 3, "row 2: clues 5 need 5 cells"),
+        ("c.cwd", "3\n3\n1\n1\n1\n\n1\n7\n1\n", 8, "column 2: clues 7 need 7 cells"),
+        ("o.g", "T\n: rows\n1\n1\n1\n: columns\n1\n1 1 1\n1\n: end\n", 8, "column 2"),
+        (
+            "c.g",
+            "#d\n   0:.  #ffffff\n   a:a  #ff0000\n: rows\n1a\n1a\n1a\n: columns\n1a\n4a\n1a\n",
+            10,
+            "column 2: clues 4 need 4 cells",
+        ),
+    ],
+)
+def test_a_clue_too_long_is_named_at_its_line_in_other_formats(
+    tmp_path: Path, capsys, name: str, text: str, line: int, said: str
+) -> None:
+    """TAAI, GRID text, .mk, .cwd and Olšák's .g named a clue too long for its line at the puzzle's
+    first line (its header), as .non and .nin did before."""
+    path = tmp_path / name
+    path.write_text(text)
+    code, _, err = cli(capsys, "solve", str(path))
+    assert code == 2 and len(err) == 1 and err[0].startswith(f"xlsolver: {path}:{line}: "), err
+    assert said in err[0]

@@ -58,7 +58,11 @@ def loads(text: str, source: str) -> list[Puzzle | FormatError]:
     missing = too_few(width, "columns", section, source, len(lines))
     tail, short = padded_tail(section, width, missing)
     cols = clue_section(tail, gap + 2, width, "columns", source, len(lines))
-    return [checked(build_puzzle(rows, cols, source=source, line=1), short)]
+    meta = {  # where a clue error is
+        "row_lines": [3 + k for k in range(height)],
+        "col_lines": [gap + 2 + k for k in range(width)],
+    }
+    return [checked(build_puzzle(rows, cols, meta=meta, source=source, line=1), short)]
 
 
 def dumps(puzzle: Puzzle) -> str:

@@ -44,6 +44,8 @@ class _Draft:
     line: int
     rows: list[tuple[int, ...]] = field(default_factory=list)
     cols: list[tuple[int, ...]] = field(default_factory=list)
+    row_lines: list[int] = field(default_factory=list)  # the file line of each clue line
+    col_lines: list[int] = field(default_factory=list)
     section: str = ""
     broken: bool = False
 
@@ -66,7 +68,7 @@ def loads(text: str, source: str) -> list[Puzzle | FormatError]:
         """Close the puzzle being read (a broken one was already reported)."""
         if draft is not None and not draft.broken:
             title = draft.name
-            meta = {"name": title}
+            meta = {"name": title, "row_lines": draft.row_lines, "col_lines": draft.col_lines}
             try:
                 entries.append(
                     build_puzzle(
@@ -131,6 +133,7 @@ def _read_line(draft: _Draft | None, line: str, lineno: int, source: str) -> _Dr
     if draft is None or not draft.section:
         raise FormatError('clue line outside a "ROWS" or "COLUMNS" section', source, lineno)
     getattr(draft, draft.section).append(parse_numbers(clue.group(1).split(), source, lineno))
+    (draft.row_lines if draft.section == "rows" else draft.col_lines).append(lineno)
     return draft
 
 

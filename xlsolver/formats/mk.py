@@ -117,7 +117,12 @@ def loads(text: str, source: str) -> list[Puzzle | FormatError]:
     section = body[divider + 1 :]
     tail, short = padded_tail(section, width, too_few(width, "columns", section, source, last))
     cols = clue_section(tail, first + divider + 1, width, "columns", source, last)
-    return [checked(build_puzzle(rows, cols, source=source, line=start + 1), short)]
+    meta = {  # where a clue error is
+        "row_lines": [first + k for k in range(height)],
+        "col_lines": [first + divider + 1 + k for k in range(width)],
+    }
+    puzzle = build_puzzle(rows, cols, meta=meta, source=source, line=start + 1)
+    return [checked(puzzle, short)]
 
 
 def dumps(puzzle: Puzzle) -> str:

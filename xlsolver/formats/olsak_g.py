@@ -210,6 +210,8 @@ def loads(text: str, source: str) -> list[Puzzle | FormatError]:
         raise FormatError("no rows between the two ':' lines", source, cols_at + 1)
     title = _title(preamble)
     meta = {"title": title} if title else {}
+    meta["row_lines"] = [rows_at + 2 + k for k in range(len(rows))]  # where a clue error is
+    meta["col_lines"] = [cols_at + 2 + k for k in range(len(cols))]
     return [colour_puzzle(draft, rows, cols, title=title, meta=meta, line=rows_at + 1)]
 
 

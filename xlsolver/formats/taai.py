@@ -117,11 +117,12 @@ def _puzzle(block: Block, source: str) -> Puzzle:
     lines = readings[0]
     size = len(lines) // 2
     name = f"${number}"
+    at = [lineno for lineno, _ in body]  # where a clue error is
     return build_puzzle(
         lines[size:],
         lines[:size],
         title=name,
-        meta={"name": name},
+        meta={"name": name, "row_lines": at[size : 2 * size], "col_lines": at[:size]},
         source=source,
         line=header_line,
     )
