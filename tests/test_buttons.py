@@ -403,6 +403,32 @@ def test_the_solve_button_paints_what_the_command_line_paints(tmp_path):
     assert (black[painted] == first[painted]).all()
 
 
+def test_the_solve_button_leaves_a_highlight_on_undecided_cells(tmp_path):
+    """A person's pale highlight on cells two solutions disagree on stays, as ``xlsolver
+    solve`` leaves it (the button wiped every fill of the grid before painting)."""
+    from openpyxl.styles import PatternFill
+
+    from xlsolver.nonogram.analyzer import solve as analyze
+
+    source = tmp_path / "several.xlsx"
+    puzzle, grid = _template_sheet(source, SEVERAL)
+    first, second = analyze(puzzle, max_solutions=2).solutions[:2]
+    open_cells = [(r, c) for r, c in zip(*np.nonzero(first != second), strict=True)]
+    wb = load_workbook(source)
+    for r, c in open_cells[:2]:
+        wb.active.cell(grid[0] + r, grid[1] + c).fill = PatternFill("solid", fgColor="FFFFFF99")
+    wb.save(source)
+    by_command = tmp_path / "command.xlsx"
+    assert main(["solve", str(source), "-o", str(by_command)]) == 0
+    book = open_book(source)
+    assert solve(book, book.sheets()[0]).ok
+    by_button = tmp_path / "button.xlsx"
+    book.save(by_button)
+    button, command = _grid_fills(by_button, grid), _grid_fills(by_command, grid)
+    assert [button[r][c] for r, c in open_cells[:2]] == ["FFFF99", "FFFF99"]
+    assert button == command
+
+
 def test_the_solve_button_stops_at_its_limit_with_what_was_proved(tmp_path, monkeypatch):
     """The spreadsheet cannot be used while Solve runs, so the button stops at its limit
     (``BUTTON_SECONDS``; here none left at all) and paints what logic proved, saying so."""

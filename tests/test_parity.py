@@ -247,7 +247,23 @@ def dated(path: Path) -> None:
             lo.close(doc)
 
 
+def highlighted(path: Path) -> None:
+    """Several solutions, a person's pale highlight on two cells they disagree on (the
+    buttons wiped it, the command line kept it)."""
+    from openpyxl.styles import PatternFill
+
+    from xlsolver.nonogram.analyzer import solve as analyze
+
+    puzzle, grid = _template_sheet(path, SEVERAL)
+    first, second = analyze(puzzle, max_solutions=2).solutions[:2]
+    wb = load_workbook(path)
+    for r, c in list(zip(*(first != second).nonzero(), strict=True))[:2]:
+        wb.active.cell(grid[0] + r, grid[1] + c).fill = PatternFill("solid", fgColor="FFFFFF99")
+    wb.save(path)
+
+
 BUILT = {
+    "several-highlighted.xlsx": highlighted,
     "typed-values.xlsx": dated,
     "several-12x12.xlsx": lambda path: _template_sheet(path, SEVERAL),
     "heart-empty-last-row.xlsx": lambda path: boxed_without_zeros(path, HEART),

@@ -135,8 +135,10 @@ def _solve_one(book: Book, sheet: Sheet, found, share: Share) -> Outcome:
     share.report(book, 0.05, f"solving {found.width}×{found.height}")
     shown = [0]
 
-    def show_trace(result) -> None:
-        sheet.unpaint(_grid_cells(found))
+    def show_trace(result) -> None:  # the cells to paint shown blank first, then in order
+        from .workbook.paint import painted_mask
+
+        sheet.unpaint(found.cells(painted_mask(result)))
         _remove_hint_notes(sheet, found)
         shown[0] = _paint_trace(book, sheet, found, result.steps, share)
         share.report(book, 0.98, "painting the answer")

@@ -60,6 +60,17 @@ def decided_states(result: Result) -> np.ndarray:
     return out
 
 
+def painted_mask(result: Result) -> np.ndarray:
+    """True for the cells :func:`paint_result` paints (every other cell is left as it is)."""
+    if result.status == INVALID:
+        return np.zeros(np.shape(result.grid), dtype=bool)
+    if isinstance(result, ColourResult):
+        from .colour_paint import UNPAINTED, colour_plan
+
+        return colour_plan(result) != UNPAINTED
+    return decided_states(result) != 0
+
+
 def _addresses(cells: list[tuple[int, int]]) -> list[str]:
     """A1 addresses of sheet cells."""
     return [cell_ref(c) for c in cells]
