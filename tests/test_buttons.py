@@ -19,7 +19,7 @@ from openpyxl.styles import Border, Side
 
 from xlsolver.actions import clear, new_grid, solve
 from xlsolver.cli import main
-from xlsolver.nonogram.cells import BLACK, BLANK, COLOUR
+from xlsolver.nonogram.cells import BLACK, BLANK, COLOUR, WHITE
 from xlsolver.pentomino.board import make_board
 from xlsolver.pentomino.sheet import PIECE_FILLS
 from xlsolver.sheets.openpyxl_sheet import new_book, open_book
@@ -597,6 +597,36 @@ def test_hint_blames_a_wrong_white_mark_first_and_again_until_it_is_mended(tmp_p
     states = read_puzzle(sheet, book, givens=True).givens & COLOUR
     known = states != BLANK
     assert ((states == BLACK) == solution)[known].all()
+
+
+def test_hint_keeps_the_cross_of_a_wrong_crossed_cell_it_marks_red(tmp_path):
+    """A cell crossed white (the look of xlsolver's own white) that every solution paints
+    black: Hint paints it red with its cross kept, so the next press still reads the
+    person's white mark and names it again (the cross went, the red read as black)."""
+    from xlsolver.actions import hint
+    from xlsolver.workbook import read_puzzle
+    from xlsolver.workbook.address import cell_ref
+
+    source = tmp_path / "crossed.xlsx"
+    _template_sheet(source, HOUSE9)
+    book = open_book(source)
+    sheet = book.sheets()[0]
+    found = read_puzzle(sheet, book)
+    wrong = found.cell(4, 4)  # black in the only picture
+    sheet.paint([wrong], WHITE_STYLE)
+    for _ in range(2):
+        outcome = hint(book, sheet)
+        assert not outcome.ok and outcome.cells == [wrong], outcome
+        assert outcome.message.endswith(f"in red: {cell_ref(wrong)}"), outcome.message
+        assert _red_cells(sheet, found) == [(4, 4)]
+        assert sheet.read_diagonals((*wrong, *wrong)) == [[True]]
+    path = tmp_path / "after.xlsx"
+    book.save(path)
+    border = load_workbook(path).active.cell(*wrong).border
+    assert border.diagonalUp and border.diagonalDown
+    again = open_book(path)
+    states = read_puzzle(again.sheets()[0], again, givens=True).givens
+    assert states[4, 4] & COLOUR == WHITE  # read back as the person's white mark
 
 
 def test_clear_clears_the_grid_solve_reads_and_nothing_beside_it(tmp_path):

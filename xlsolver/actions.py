@@ -22,7 +22,15 @@ from .nonogram.colour_puzzle import ColourPuzzle
 from .nonogram.puzzle import PuzzleError
 from .nonogram.result import CONTRADICTION, INVALID, RULE_DISCREPANCY, TIMEOUT, Step
 from .sheets.errors import WorkbookError
-from .sheets.protocol import BLACK_STYLE, DISCREPANCY_STYLE, WHITE_STYLE, Book, Cell, Sheet
+from .sheets.protocol import (
+    BLACK_STYLE,
+    DISCREPANCY_STYLE,
+    WHITE_STYLE,
+    Book,
+    Cell,
+    Sheet,
+    Style,
+)
 
 HINT_PREFIX = "xlsolver hint"  # notes this module writes start with it; Clear removes them
 BATCHES = 20  # a solve is painted in about this many batches
@@ -293,11 +301,15 @@ def _hint_one(book: Book, sheet: Sheet, found) -> Outcome:
         unmet = _unmet_line(found.puzzle) if step.rule == RULE_DISCREPANCY else None
         if unmet is not None:  # the clues alone clash: no painting is to blame
             reason = _no_solution(unmet)
-    by_colour: dict[int, list[Cell]] = {}
+    from .workbook.paint import flag_style
+
+    by_style: dict[Style, list[Cell]] = {}
     for r, c, state in step.cells:
-        by_colour.setdefault(state & COLOUR, []).append(found.cell(r, c))
-    for colour, cells in by_colour.items():
-        sheet.paint(cells, STYLE_OF[colour])
+        colour = state & COLOUR
+        style = flag_style(found, r, c) if colour == DISCREPANCY else STYLE_OF[colour]
+        by_style.setdefault(style, []).append(found.cell(r, c))
+    for style, cells in by_style.items():
+        sheet.paint(cells, style)
     cells = [found.cell(r, c) for r, c, _ in step.cells]
     _leave_note(sheet, found, cells, reason)
     return Outcome(reason, ok=step.rule != RULE_DISCREPANCY, painted=len(cells), cells=cells)

@@ -88,6 +88,8 @@ class Style:
 BLACK_STYLE = Style("black", fill="#808080")
 WHITE_STYLE = Style("white", fill="#FFFFFF", diagonals=True)
 DISCREPANCY_STYLE = Style("discrepancy", fill="#FF0000")
+# a white mark (crossed) flagged red: the cross stays, so the cell still reads as white
+CROSSED_DISCREPANCY_STYLE = Style("discrepancy-crossed", fill="#FF0000", diagonals=True)
 ANSWER_STYLE = Style("answer", fill="#000000")  # answer keys: black
 ANSWER_WHITE_STYLE = Style("answer-white", fill="#FFFFFF")
 HIGHLIGHT_STYLE = Style("highlight", fill="#FFD966")  # undecided / differing cells
@@ -99,6 +101,7 @@ STYLES = {
         BLACK_STYLE,
         WHITE_STYLE,
         DISCREPANCY_STYLE,
+        CROSSED_DISCREPANCY_STYLE,
         ANSWER_STYLE,
         ANSWER_WHITE_STYLE,
         HIGHLIGHT_STYLE,

@@ -22,9 +22,11 @@ from ..sheets.protocol import (
     ANSWER_STYLE,
     ANSWER_WHITE_STYLE,
     BLACK_STYLE,
+    CROSSED_DISCREPANCY_STYLE,
     DISCREPANCY_STYLE,
     WHITE_STYLE,
     Sheet,
+    Style,
 )
 from .address import cell_ref
 from .colour_paint import paint_colour_result
@@ -71,6 +73,15 @@ def painted_mask(result: Result) -> np.ndarray:
     return decided_states(result) != 0
 
 
+def flag_style(found: SheetPuzzle, r: int, c: int) -> Style:
+    """How a cell at fault is painted red: with its cross kept when the person marked it
+    white (so it still reads as their white mark, and Hint names it again)."""
+    givens = found.givens
+    if givens is not None and (int(givens[r, c]) & COLOUR) == WHITE:
+        return CROSSED_DISCREPANCY_STYLE
+    return DISCREPANCY_STYLE
+
+
 def _addresses(cells: list[tuple[int, int]]) -> list[str]:
     """A1 addresses of sheet cells."""
     return [cell_ref(c) for c in cells]
@@ -99,7 +110,12 @@ def paint_result(
     red = found.cells(states == DISCREPANCY)
     sheet.paint(black, ANSWER_STYLE if answer_key else BLACK_STYLE)
     sheet.paint(white, ANSWER_WHITE_STYLE if answer_key else WHITE_STYLE)
-    sheet.paint(red, DISCREPANCY_STYLE)
+    flagged: dict[Style, list] = {}
+    for r, c in zip(*np.nonzero(states == DISCREPANCY), strict=True):
+        r, c = int(r), int(c)  # plain ints: UNO takes no numpy integers
+        flagged.setdefault(flag_style(found, r, c), []).append(found.cell(r, c))
+    for style, cells in flagged.items():
+        sheet.paint(cells, style)
     report.black, report.white = len(black), len(white)
     report.red = _addresses(red)
     report.undecided = _addresses(found.cells(states == 0))
