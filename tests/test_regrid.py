@@ -92,7 +92,7 @@ def test_a_colour_template_with_empty_swatches_stays_colour(tmp_path):
     assert outcome.ok, outcome.message
     layout = plan(6, 5, colour=True)  # clue areas as deep as new --colours makes them
     top, left = layout.grid[:2]
-    assert f"grid starts at row {top}, column {left})" in outcome.message
+    assert outcome.message.endswith(f"grid starts at row {top}, column {left})")  # no checks
     row, col = palette_row(layout)
     ws = load_workbook(path).active
     assert ws.cell(row, col).value == "colours"

@@ -457,10 +457,10 @@ def new_grid(book: Book, sheet: Sheet) -> Outcome:
         lay_requested_palette(sheet, layout, palette)
     width, height = size
     top, left = layout.grid[0], layout.grid[1]
+    checks = "; a line whose clues cannot fit turns red" if palette is None else ""
     return Outcome(
         f"new {width}×{height} grid laid out; type the clues above and left of it "
-        f"(grid starts at row {top}, column {left}); a line whose clues cannot fit "
-        f"turns red"
+        f"(grid starts at row {top}, column {left}){checks}"
     )
 
 
