@@ -190,6 +190,23 @@ def test_new_grid_lays_out_the_typed_size(office, tmp_path):
             assert cell.value is None and cell.fill.fill_type in (None, "none")
             assert cell.border.left.style and cell.border.top.style
     assert open_book(out).sheets()[0].name == ws.title
+    # the lines as the openpyxl back end draws them: the heavy 5-cell lines stay medium
+    # once Calc saves the .xlsx (they were written 0.53 mm wide, which Calc saves as thin)
+    from xlsolver.actions import new_grid
+
+    book = open_book(src)
+    new_grid(book, book.sheets()[0])
+    book.save(tmp_path / "by_file.xlsx")
+    made = load_workbook(tmp_path / "by_file.xlsx").worksheets[0]
+
+    def sides(sheet, r, c):
+        b = sheet.cell(r, c).border
+        return b.left.style, b.right.style, b.top.style, b.bottom.style
+
+    assert "medium" in sides(made, top, left + 5)
+    for r in range(1, bottom + 2):
+        for c in range(1, right + 2):
+            assert sides(ws, r, c) == sides(made, r, c), (r, c)
 
 
 def test_new_grid_on_an_empty_sheet_asks_for_the_size(office, tmp_path):

@@ -40,7 +40,9 @@ from .protocol import (
 
 NO_COLOUR = -1  # UNO's "transparent background"
 HAIRLINE = 2  # 1/100 mm: LibreOffice's hairline (Excel "hair")
-BORDER_WIDTHS = {"hair": 2, "thin": 26, "medium": 53, "thick": 79}  # 1/100 mm
+# 1/100 mm, as Calc reads Excel's styles, so an .xlsx saved by Calc keeps them (Calc
+# saves a line under 62 as thin, under 88 as medium)
+BORDER_WIDTHS = {"hair": 2, "thin": 26, "medium": 62, "thick": 88}
 SOLID, DOUBLE = 0, 3  # com.sun.star.table.BorderLineStyle
 BOLD = 150.0  # com.sun.star.awt.FontWeight.BOLD
 NORMAL = 100.0
