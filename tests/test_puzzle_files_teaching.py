@@ -554,6 +554,49 @@ def test_make_of_a_puzzle_sheet_is_the_worksheet_of_its_puzzle(tmp_path, capsys)
     assert found.puzzle.rows == dancer.rows
 
 
+def test_make_of_typed_clues_with_a_typo_names_it_as_check_does(tmp_path, capsys) -> None:
+    """Clues typed one number a cell, one of them mistyped (``6a``, or a 5 for a 4): make
+    read the clue 1s as a drawing and wrote a 6×1 worksheet, exit 0; it names the typo as
+    check does, exit 2, nothing written. A drawing in 1s with a note of numbers beside
+    it is still a drawing."""
+    cols = [[1], [2, 1], [6], [6], [2, 1], [1]]
+    rows = [2, 4, 6, 2, 2, 4]
+
+    def clue_sheet(path: Path, typo: tuple[str, object] | None = None) -> Path:
+        wb = openpyxl.Workbook()
+        ws = wb.active
+        for j, clues in enumerate(cols):
+            for k, v in enumerate(clues):
+                ws.cell(4 - len(clues) + k, 3 + j, v)
+        for i, v in enumerate(rows):
+            ws.cell(4 + i, 2, v)
+        if typo:
+            ws[typo[0]] = typo[1]
+        wb.save(path)
+        return path
+
+    assert run(capsys, "make", clue_sheet(tmp_path / "ok.xlsx"), "-o", tmp_path / "w.xlsx")[0] == 0
+    for typo, said in (
+        (("B6", "6a"), 'Sheet!B6: clue "6a" is not a number'),
+        (("B5", 5), "rows hold 21"),
+    ):
+        source = clue_sheet(tmp_path / "typo.xlsx", typo)
+        check = run(capsys, "check", source)
+        code, out, err = run(capsys, "make", source, "-o", tmp_path / "bad.xlsx")
+        assert check[0] == code == 2 and said in err and said in check[2], (err, check)
+        assert out == "" and not (tmp_path / "bad.xlsx").exists()
+    drawing = tmp_path / "ones.xlsx"
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    for r, row in enumerate(["11011", "01110", "00100"], 2):
+        for c, ch in enumerate(row, 2):
+            ws.cell(r, c, int(ch))
+    ws["J2"], ws["J3"] = "week", 12  # a note beside it, a number of its own
+    wb.save(drawing)
+    code, out, err = run(capsys, "make", drawing, "-o", tmp_path / "d.xlsx")
+    assert code == 0 and "(5×3)" in out, err
+
+
 def test_one_workbook_name_for_puzzle_files_and_a_workbook_is_refused(tmp_path, capsys) -> None:
     """solve a.non b.xlsx -o out.xlsx painted the workbook and only reported the puzzle
     file; one line now says to use --out-dir, and nothing is solved or written."""

@@ -120,7 +120,9 @@ def sheet_drawing(
     try:
         try:
             found = puzzle_sheet(book, name)
-        except (WorkbookError, PuzzleError):  # no clues that read as a puzzle: a drawing
+        except (WorkbookError, PuzzleError):  # no clues that read as a puzzle: a drawing,
+            if _clues_gone_wrong(book, name):  # unless it is none: a typo in typed clues
+                raise
             return None
         picture = answer_key_picture(book, found)
         if (
@@ -135,6 +137,36 @@ def sheet_drawing(
         return _drawing(path, found, picture, title, credits, time_limit)
     finally:
         close_book(book)
+
+
+def _clues_gone_wrong(book, name: str | None) -> bool:
+    """True for a sheet whose clues did not read that is no drawing either: it holds no
+    drawing but numbers, or numbers other than 0 and 1 stand inside what would be its
+    drawing (the 1s among typed clues 2 and 6 are no picture). Its error is the clues'."""
+    from .drawing import read_drawing
+
+    sheets = [book.sheet(name)] if name in {s.name for s in book.sheets()} else book.sheets()
+    for sheet in sheets:
+        try:
+            drawing = read_drawing(sheet, book)
+        except WorkbookError:
+            continue
+        return _numbers_in(sheet, drawing.rect)
+    return any(_numbers_in(sheet, sheet.used_range()) for sheet in sheets if sheet.used_range())
+
+
+def _numbers_in(sheet, rect) -> bool:
+    """True when a cell of ``rect`` holds a whole number other than 0 and 1 (typed as a
+    number or as text)."""
+    for row in sheet.read_values(rect):
+        for value in row:
+            if isinstance(value, bool):
+                continue
+            if isinstance(value, str) and value.strip().isdigit():
+                value = int(value.strip())
+            if isinstance(value, (int, float)) and value == int(value) and value not in (0, 1):
+                return True
+    return False
 
 
 class PictureStopped(WorkbookError):
