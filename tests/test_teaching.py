@@ -600,6 +600,27 @@ def test_grade_keeps_apart_students_files_of_one_name(tmp_path, capsys):
     assert [row[3] for row in rows[3:5]] == ["ann/answer.xlsx", "bob/answer.xlsx"]
 
 
+def test_a_refused_grade_makes_no_folder_and_grading_only_the_key_is_refused(tmp_path, capsys):
+    """A summary over a hand-in, or a key that is not there, is refused (nothing
+    written) but the output folder was made; the key alone as the only hand-in wrote an
+    empty summary, exit 0."""
+    sol = picture(HEART)
+    key, _ = make(tmp_path, HEART, "heart")
+    first = answer(tmp_path / "ann.xlsx", key, sol)
+    capsys.readouterr()
+    out_dir = tmp_path / "graded"
+    for args, said in (
+        ([str(first), "--key", str(key), "-o", str(first)], "refusing to write over the input"),
+        ([str(first), "--key", str(tmp_path / "missing.xlsx")], "missing.xlsx"),
+        ([str(key), "--key", str(key)], "is the key itself: no student's workbook to grade"),
+    ):
+        assert main(["grade", *args, "--out-dir", str(out_dir)]) == 2
+        assert said in capsys.readouterr().err
+        assert not out_dir.exists()
+    assert main(["grade", str(first), "--key", str(key), "--out-dir", str(out_dir)]) == 0
+    assert sorted(p.name for p in out_dir.iterdir()) == ["ann-graded.xlsx", "summary.xlsx"]
+
+
 def test_grade_with_the_drawing_as_key_names_it(tmp_path, capsys):
     """The drawing given as ``--key`` (not the worksheet make wrote): one line naming it."""
     key, _ = make(tmp_path, HEART, "heart")

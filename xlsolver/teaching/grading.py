@@ -30,6 +30,7 @@ from ..sheets.protocol import WRONG_STYLE, CellFormat, Rect, Sheet
 from ..workbook.batch import with_file
 from ..workbook.colour_read import read_colour_cells
 from ..workbook.files import (
+    check_out_folder,
     check_target,
     close_book,
     copy_name,
@@ -445,6 +446,20 @@ def summary_breaks(students: int) -> list[int]:
     return [first + n - 1 for n in range(STUDENTS_PER_PAGE, students, STUDENTS_PER_PAGE)]
 
 
+def _check_summary(summary, inputs: list, out_dir) -> None:
+    """WorkbookError when the summary must not be written (over an input, read-only, no
+    folder); its folder may be ``out_dir``, made later."""
+    from ..writes import WriteError, check_output
+
+    folder = Path(summary).parent
+    if out_dir is not None and not Path(out_dir).exists() and folder == Path(out_dir):
+        return  # a folder yet to be made holds nothing to write over
+    try:
+        check_output(summary, inputs)
+    except WriteError as exc:
+        raise WorkbookError(str(exc)) from None
+
+
 def grade_files(
     paths: list[str | os.PathLike],
     key_path: str | os.PathLike,
@@ -463,23 +478,18 @@ def grade_files(
     """
     check_lang(lang)
     names = graded_names(paths)  # refused before anything is written when two clash
+    if out_dir is not None:
+        check_out_folder(out_dir)
     if summary is not None:
         check_target(summary)  # a name no workbook can have: refused before any folder
-    if out_dir is not None:
-        out_folder(out_dir)  # the folder asked for by name
-    if summary is not None:  # refused before any graded copy is written
-        from ..writes import WriteError, check_output
-
-        try:
-            check_output(summary, [*paths, key_path])
-        except WriteError as exc:
-            raise WorkbookError(str(exc)) from None
+        _check_summary(summary, [*paths, key_path], out_dir)
     key = read_key(key_path, key_sheet, time_limit)
-    grades = []
-    for path in paths:
-        if Path(path).resolve() == Path(key_path).resolve():
-            continue
-        grades.append(grade_file(path, key, out_dir, lang, names[path]))
+    answers = [p for p in paths if Path(p).resolve() != Path(key_path).resolve()]
+    if not answers:
+        raise WorkbookError(f"{key_path} is the key itself: no student's workbook to grade")
+    if out_dir is not None:  # made once nothing refused the run
+        out_folder(out_dir)
+    grades = [grade_file(path, key, out_dir, lang, names[path]) for path in answers]
     if summary is not None:
         write_summary(grades, summary, title=key.title, lang=lang, inputs=[*paths, key_path])
     return grades

@@ -56,12 +56,19 @@ def needs_office(path: str | os.PathLike) -> bool:
     return Path(path).suffix.lower() in OFFICE_SUFFIXES
 
 
-def out_folder(path: str | os.PathLike) -> Path:
-    """The folder ``--out-dir`` names, made when missing; WorkbookError when a file has
-    that name or the folder cannot be made."""
+def check_out_folder(path: str | os.PathLike) -> Path:
+    """The folder ``--out-dir`` names; WorkbookError when a file has that name (nothing
+    is made)."""
     folder = Path(path)
     if folder.exists() and not folder.is_dir():
         raise WorkbookError(f"{folder}: --out-dir must be a folder; this is a file")
+    return folder
+
+
+def out_folder(path: str | os.PathLike) -> Path:
+    """The folder ``--out-dir`` names, made when missing; WorkbookError when a file has
+    that name or the folder cannot be made."""
+    folder = check_out_folder(path)
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
