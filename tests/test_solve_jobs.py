@@ -130,3 +130,23 @@ def test_a_stopped_pool_prints_no_manager_thread_traceback() -> None:
         assert seen == [ValueError]
     finally:
         threading.excepthook = before
+
+
+def _kissat_in_worker() -> list[int] | None:
+    """What a pool worker's Kissat child answers for a small satisfiable CNF."""
+    from xlsolver.nonogram import sat
+
+    return sat.solve_in_child([[1, 2], [-1, 2], [1, -2]], "kissat404", None)
+
+
+def test_a_pool_worker_runs_the_kissat_child_as_the_main_process_does() -> None:
+    """A ``--jobs`` worker's solver child took the main process for its parent and ended
+    at once, so a hard board of a batch never reached Kissat (Faase ran on in MiniSat for
+    a quarter of an hour, and the batch took another road than a single solve)."""
+    from xlsolver.nonogram import sat
+    from xlsolver.processes import stopping, worker_pool
+
+    with stopping():
+        assert sat.solve_in_child([[1, 2], [-1, 2], [1, -2]], "kissat404", None) == [1, 2]
+        with worker_pool(2) as pool:
+            assert pool.submit(_kissat_in_worker).result(timeout=120) == [1, 2]

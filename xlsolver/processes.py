@@ -186,7 +186,16 @@ def stop_signals_held() -> Iterator[None]:
 
 
 def die_with_parent() -> None:
-    """In a child: be killed when the parent dies, ignore Ctrl-C, default SIGTERM."""
+    """In a child: be killed when the parent dies, ignore Ctrl-C, default SIGTERM; then
+    this process is the parent its own children check for (a pool worker's solver child
+    compared its parent with the main process and ended at once)."""
+    global _parent_pid
+    _die_with_parent()
+    _parent_pid = os.getpid()
+
+
+def _die_with_parent() -> None:
+    """:func:`die_with_parent` for the process's parent as it was at the fork."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if hasattr(signal, "pthread_sigmask"):  # held by stop_signals_held: now they may come
