@@ -150,3 +150,21 @@ def test_a_pool_worker_runs_the_kissat_child_as_the_main_process_does() -> None:
         assert sat.solve_in_child([[1, 2], [-1, 2], [1, -2]], "kissat404", None) == [1, 2]
         with worker_pool(2) as pool:
             assert pool.submit(_kissat_in_worker).result(timeout=120) == [1, 2]
+
+
+def test_a_stopped_pool_leaves_nothing_for_the_exit_hook_to_wake() -> None:
+    """After a stop (here an error in the pool's block), the pool's manager thread has
+    ended and the exit hook of concurrent.futures no longer holds its wakeup pipe: on
+    CPython 3.11 the hook wrote to that pipe as the thread closed it, and a traceback
+    followed ``solve … --json | head -1`` in most runs."""
+    from concurrent.futures import process
+
+    from xlsolver.processes import stopping, worker_pool
+
+    with stopping():
+        with pytest.raises(BrokenPipeError), worker_pool(2) as pool:
+            assert pool.submit(os.getpid).result(timeout=60) != os.getpid()
+            manager = pool._executor_manager_thread
+            raise BrokenPipeError  # the reader of the output went away
+    assert manager is not None and not manager.is_alive()
+    assert manager not in process._threads_wakeups

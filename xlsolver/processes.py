@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterator
 
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
 
+MANAGER_JOIN_SECONDS = 5.0  # a stopped pool's manager thread ends at once; this bounds a hang
 _parent_pid = os.getpid()
 _watch_read: int | None = None  # the watchdog pipe (not Linux): children read, parent holds
 _watch_write: int | None = None
@@ -256,10 +257,25 @@ def worker_pool(jobs: int):
         yield pool
     except BaseException:
         _quiet_pool_manager()
+        manager = getattr(pool, "_executor_manager_thread", None)  # gone after shutdown
         kill_workers(pool)
         pool.shutdown(wait=False, cancel_futures=True)
+        _forget_manager(manager)
         raise
     pool.shutdown(wait=True)
+
+
+def _forget_manager(thread: threading.Thread | None) -> None:
+    """Let a stopped pool's manager thread end (its workers are dead) before the exit
+    hook of concurrent.futures wakes it: on CPython 3.11 that hook could write to the
+    thread's wakeup pipe as the thread closed it (``OSError: [Errno 9] Bad file
+    descriptor``, a traceback after ``| head`` or a Ctrl-C)."""
+    from concurrent.futures import process
+
+    if thread is None:
+        return
+    thread.join(MANAGER_JOIN_SECONDS)
+    process._threads_wakeups.pop(thread, None)
 
 
 def _quiet_pool_manager() -> None:
