@@ -371,19 +371,41 @@ def left_out(puzzles: list[Puzzle | ColourPuzzle], path: str | Path, fmt: str | 
     module = format_module(fmt) if fmt else None
     lost = getattr(module, "left_out", None)
     lines = set() if lost is None else {line for p in puzzles for line in lost(p)}
-    if module is not None and fmt not in KEEPS_CREDITS:
+    if module is None:
+        return sorted(lines)
+    kind = f"a {Path(path).suffix or fmt} file"
+    if fmt not in KEEPS_CREDITS:
         credits = sorted({k for p in puzzles for k in CREDITS if p.meta.get(k)}, key=CREDITS.index)
         if credits:  # a CC-BY puzzle's credit must not go without a word
             lines.add(
-                f"the credits ({', '.join(credits)}): a {Path(path).suffix or fmt} file has no "
-                f"place for them "
+                f"the credits ({', '.join(credits)}): {kind} has no place for them "
                 f"(.non, .nonpack, JSON, webpbn XML and workbooks keep them)"
             )
+    if fmt not in KEEPS_TITLE and any(_own_title(p) for p in puzzles):
+        lines.add(
+            f"the title: {kind} has no place for it (.non, .g, GRID text, JSON, webpbn XML and "
+            "workbooks keep it)"
+        )
+    elif fmt == "g" and any(len(_own_title(p)) > module.MAX_TITLE for p in puzzles):
+        lines.add(f"the title: {kind} keeps a title of at most {module.MAX_TITLE} characters")
+    if fmt not in KEEPS_GOAL and any(p.meta.get("goal") is not None for p in puzzles):
+        lines.add(
+            f"the goal (the intended picture): {kind} has no place for it (.non, JSON, webpbn "
+            "XML keep it; a workbook keeps it as its answer key)"
+        )
     return sorted(lines)
+
+
+def _own_title(puzzle: Puzzle | ColourPuzzle) -> str:
+    """A puzzle's title, unless it is only its number in a TAAI file (``$3``)."""
+    title = (puzzle.title or "").strip()
+    return "" if re.fullmatch(r"\$\d+", title) else title
 
 
 CREDITS = ("by", "copyright", "license", "catalogue")  # what a puzzle file credits
 KEEPS_CREDITS = frozenset({"non", "json", "xml"})  # the formats that write them
+KEEPS_TITLE = frozenset({"non", "json", "xml", "g", "grid"})
+KEEPS_GOAL = frozenset({"non", "json", "xml"})
 
 
 def write_puzzles(
