@@ -220,12 +220,12 @@ def test_a_light_pattern_fill_is_a_light_shade_not_ink(tmp_path):
     shows as its colours mixed by how much of the cell it covers."""
     from xlsolver.sheets.openpyxl_sheet import fill_hex
 
-    dots = {"gray0625": "#EFEFEF", "gray125": "#DFDFDF", "lightGray": "#BFBFBF"}
+    dots = {"gray0625": "#F0F0F0", "gray125": "#E0E0E0", "lightGray": "#C0C0C0"}  # as Calc
     for kind, shade in dots.items():
         assert fill_hex(PatternFill(kind, fgColor="FF000000", bgColor="FFFFFFFF")) == shade
     assert fill_hex(PatternFill("solid", fgColor="FF123456")) == "#123456"
     excel = PatternFill("gray0625", fgColor="FF000000", bgColor=Color(indexed=64))  # as Excel
-    assert fill_hex(excel) == "#EFEFEF"  # writes a background left unchosen
+    assert fill_hex(excel) == "#F0F0F0"  # writes a background left unchosen
     on_yellow = PatternFill("mediumGray", fgColor="FFFF0000", bgColor="FFFFFF00")
     assert fill_hex(on_yellow) == "#FF8000"  # its background was taken for white: #FF8080
     for kind in ("gray0625", "gray125"):

@@ -27,7 +27,9 @@ from pathlib import Path
 import pytest
 from conftest import OPEN_HEART
 from openpyxl import Workbook, load_workbook
-from openpyxl.styles import Border, Font, Side
+from openpyxl.styles import Border, Font, GradientFill, PatternFill, Side
+from openpyxl.styles.colors import Color
+from openpyxl.styles.fills import Stop
 from test_buttons import SEVERAL, _template_sheet
 from test_libreoffice_macros import SCRIPT, office  # noqa: F401 (the module's server)
 
@@ -363,3 +365,118 @@ def test_a_value_hidden_under_a_merge_reads_alike(office, tmp_path):  # noqa: F8
     found = assert_same_facts(path, "Puzzle", office)
     assert found["puzzles"][0]["rows"] == puzzle.rows
     assert_same_paint(office, path, "Puzzle", tmp_path, found)
+
+
+SWEEP_TINTS = (-1.0, -0.9, -0.75, -0.5, -0.499984740745262, -0.349986266670736, -0.25)
+SWEEP_TINTS += (-0.249977111117893, -0.1, -0.05, 0.0, 0.05, 0.1, 0.25, 0.34998626667073579)
+SWEEP_TINTS += (0.399975585192419, 0.4, 0.5, 0.59999389629810485, 0.6, 0.75, 0.7999816888943144)
+SWEEP_TINTS += (0.8, 0.9, 1.0)
+SWEEP_RGBS = ("FF0000", "0000FF", "808080", "123456", "C0504D", "FFC000", "010203", "FEFEFE")
+SWEEP_PATTERNS = ("solid", "gray0625", "gray125", "lightGray", "mediumGray", "darkGray")
+SWEEP_PATTERNS += tuple(
+    w + k
+    for w in ("light", "dark")
+    for k in ("Horizontal", "Vertical", "Down", "Up", "Grid", "Trellis")
+)
+SWEEP_PAIRS = (  # a pattern's (fgColor, bgColor), None for one left out
+    ("FFFF0000", "FFFFFFFF"),
+    ("FF0000FF", "FFFFFF00"),
+    ("FF00A000", None),
+    (Color(theme=4, tint=0.4), Color(theme=9, tint=-0.25)),
+    (None, "FFFF00FF"),
+    (Color(auto=True), Color(auto=True)),
+    ("FFFFFFFF", "FF000000"),
+    (Color(indexed=10), Color(indexed=65)),
+    ("80FF8000", "0000FFFF"),
+    ("FFFF0000", Color(indexed=64, tint=0.5)),
+    ("FFFF0000", Color(indexed=64)),  # Excel's unchosen background: see below
+)
+SWEEP_STOPS = (
+    ("FF0000", "0000FF"),
+    ("0000FF", "FF0000"),
+    ("123456", "FEDCBA"),
+    ("FF0000", "FFFF00", "0000FF"),
+    ("4472C4", "ED7D31", "A5A5A5"),
+    ("FF0000", "00FF00", "0000FF", "FFFF00"),
+)
+SWEEP_POSITIONS = {2: ((0.2, 0.8), (0.7, 0.3)), 3: ((0.5, 0, 1), (0.9, 0.1, 0.5))}
+SWEEP_POSITIONS[4] = ((1, 0.75, 0.25, 0), (0.6, 0.4, 0.2, 0.8))
+
+
+def _sweep_gradients() -> list[GradientFill]:
+    """Linear and path gradients of 2, 3 and 4 stops, even and at odd positions, in
+    several directions; theme and indexed stops; one stop alone."""
+    out = []
+    for colours in SWEEP_STOPS:
+        out += [GradientFill(degree=d, stop=colours) for d in (0, 45, 90, 270)]
+        out.append(
+            GradientFill(type="path", stop=colours, left=0.5, right=0.5, top=0.5, bottom=0.5)
+        )
+        for at in SWEEP_POSITIONS[len(colours)]:
+            stops = [Stop(c, p) for c, p in zip(colours, at, strict=True)]
+            out += [GradientFill(stop=stops), GradientFill(type="path", degree=30, stop=stops)]
+    themed = [Stop(Color(theme=5, tint=-0.5), 0), Stop(Color(theme=8, tint=0.6), 1)]
+    indexed = [Stop(Color(indexed=12), 0), Stop(Color(theme=1), 1)]
+    lone = [Stop("FF0000", 0.5)]
+    return out + [GradientFill(stop=s) for s in (themed, indexed, lone)]
+
+
+def colour_sweep(path: Path) -> tuple[tuple[int, int, int, int], set[tuple[int, int]]]:
+    """A sheet of fills and font colours: every theme colour (0-11) and a few RGBs at
+    every tint, the indexed palette and the system indexes, ARGBs with an alpha, every
+    pattern over several colour pairs, gradients. Its rectangle, and the cells (row,
+    col) of a pattern over Excel's unchosen background (indexed 64)."""
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Sweep"
+    row = 1
+    colours = [Color(theme=t, tint=x) for t in range(12) for x in SWEEP_TINTS]
+    colours += [Color(rgb="FF" + rgb, tint=x) for rgb in SWEEP_RGBS for x in SWEEP_TINTS]
+    colours += [Color(indexed=i) for i in (*range(66), 77, 78, 79, 80, 81, 100)]
+    colours += [Color(theme=12), Color(indexed=10, tint=-0.5), Color(auto=True)]
+    colours += [Color(rgb=argb) for argb in ("80FF0000", "00FF0000", "0012AB34", "7F00FF00")]
+    for k, colour in enumerate(colours):
+        row, col = 1 + k // 25, 1 + k % 25
+        ws.cell(row, col).fill = PatternFill("solid", fgColor=colour)
+        ws.cell(row, col + 26, "x").font = Font(color=colour)
+    unchosen = set()
+    for pattern in SWEEP_PATTERNS:
+        row += 1
+        for col, (fg, bg) in enumerate(SWEEP_PAIRS, start=1):
+            given = {"fgColor": fg, "bgColor": bg}
+            ws.cell(row, col).fill = PatternFill(pattern, **{k: v for k, v in given.items() if v})
+            if pattern != "solid" and isinstance(bg, Color) and bg.indexed == 64 and not bg.tint:
+                unchosen.add((row, col))
+    for k, gradient in enumerate(_sweep_gradients()):
+        ws.cell(row + 1 + k // 25, 1 + k % 25).fill = gradient
+    ws.cell(1, 60, "x").font = Font(bold=True)  # no colour: automatic
+    wb.save(path)
+    return (1, 1, ws.max_row, ws.max_column), unchosen
+
+
+def test_fill_and_font_colours_read_alike(office, tmp_path):  # noqa: F811
+    """The openpyxl back end reads every fill and font colour of a sweep as Calc shows
+    it (CellBackColor, CharColor): tints in Calc's whole-number HSL (theme 3 at -0.5 is
+    #10243E, not #0F243E), patterns mixed in 128ths cut toward zero ("25% Gray" red on
+    white #FFC0C0), a gradient as its first two stops by position half and half (red,
+    yellow, blue is #FF8000; purple #7F0080). One difference is by design: a pattern
+    over Excel's unchosen background (indexed 64) is read on white, as Excel shows it,
+    where Calc takes the system's text colour and shows it darker."""
+    path = tmp_path / "sweep.xlsx"
+    rect, unchosen = colour_sweep(path)
+    xlsx = open_book(path).sheet("Sweep")
+    want = (xlsx.read_fills(rect), xlsx.read_font_colours(rect))
+    doc = office.load(path, read_only=True)
+    try:
+        sheet = UnoBook(doc).sheet("Sweep")
+        got = (sheet.read_fills(rect), sheet.read_font_colours(rect))
+    finally:
+        office.close(doc)
+    differ = {
+        (kind, rect[0] + i, rect[1] + j)
+        for kind in (0, 1)
+        for i, line in enumerate(want[kind])
+        for j, value in enumerate(line)
+        if got[kind][i][j] != value
+    }
+    assert differ == {(0, r, c) for r, c in unchosen}, sorted(differ)[:20]

@@ -9,7 +9,6 @@ Long by design: every openpyxl call the protocol makes lives here, one method ea
 
 from __future__ import annotations
 
-import colorsys
 import datetime
 import functools
 import io
@@ -37,6 +36,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from ..inputs import workbook_file_problem
 from . import paper
+from .calc_colour import mixed, tinted
 from .errors import WorkbookError
 from .protocol import (
     BOTTOM,
@@ -57,7 +57,7 @@ from .protocol import (
 OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # an OLE2 file: old .xls or encrypted OOXML
 ENCRYPTED_MARK = "EncryptedPackage".encode("utf-16-le")
 VBA_SUFFIXES = (".xlsm", ".xltm")
-# Office theme colours lt1, dk1, lt2, dk2, accent1..6 (the order of theme index 0..9).
+# Office theme colours lt1, dk1, lt2, dk2, accent1..6, hlink, folHlink (theme index 0..11).
 THEME_COLOURS = (
     "#FFFFFF",
     "#000000",
@@ -69,6 +69,8 @@ THEME_COLOURS = (
     "#FFC000",
     "#5B9BD5",
     "#70AD47",
+    "#0563C1",
+    "#954F72",
 )
 NO_FILL = PatternFill(fill_type=None)
 NOTE_AUTHOR = "xlsolver"
@@ -83,25 +85,27 @@ def _hex(color: str) -> str:
     return "FF" + color.lstrip("#").upper()
 
 
-def tinted(rgb: str, tint: float) -> str:
-    """``#RRGGBB`` lightened (tint > 0) or darkened (tint < 0) as Excel does: the
-    lightness in HLS moves toward white by ``tint`` or toward black by ``-tint``."""
-    r, g, b = (int(rgb[i : i + 2], 16) / 255 for i in (1, 3, 5))
-    hue, light, sat = colorsys.rgb_to_hls(r, g, b)
-    light = light * (1 + tint) if tint < 0 else light * (1 - tint) + tint
-    out = colorsys.hls_to_rgb(hue, light, sat)
-    return "#" + "".join(f"{round(v * 255):02X}" for v in out)
-
-
-SYSTEM_INDEX = {64: "#000000", 65: "#FFFFFF"}  # indexed colours past the 64 of the palette
-THEME_SLOTS = ("lt1", "dk1", "lt2", "dk2", *(f"accent{i}" for i in range(1, 7)))
+# Indexed colours past the 64 of the palette, as Calc resolves them: the system's window
+# text and window (64, 65; 77, 78 for charts; 79 a chart's automatic border), a note's
+# background and text (80, 81).
+SYSTEM_INDEX = {64: "#000000", 65: "#FFFFFF", 77: "#000000", 78: "#FFFFFF", 79: "#000000"}
+SYSTEM_INDEX |= {80: "#FFFFE1", 81: "#000000"}
+THEME_SLOTS = (
+    "lt1",
+    "dk1",
+    "lt2",
+    "dk2",
+    *(f"accent{i}" for i in range(1, 7)),
+    "hlink",
+    "folHlink",
+)
 DRAWING_NS = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
 
 
 def theme_colours(wb) -> tuple[str, ...]:
     """The colours of a workbook's own theme in theme-index order (lt1, dk1, lt2, dk2,
-    accent1..6): the file's theme as loaded, else the one openpyxl writes into a new
-    file; Office's defaults when it cannot be read."""
+    accent1..6, hlink, folHlink): the file's theme as loaded, else the one openpyxl
+    writes into a new file; Office's defaults when it cannot be read."""
     from xml.etree import ElementTree
 
     from openpyxl.writer.theme import theme_xml
@@ -123,75 +127,96 @@ def theme_colours(wb) -> tuple[str, ...]:
 
 def colour_hex(color, theme: tuple[str, ...] = THEME_COLOURS) -> str | None:
     """An openpyxl Color as ``#RRGGBB`` (indexed and theme colours resolved, a tint
-    applied, as Excel's "Lighter 80%" shades), else None. ``theme``: the workbook's
-    theme colours (see :func:`theme_colours`)."""
+    applied as Calc applies it, as Excel's "Lighter 80%" shades; the alpha of an ARGB
+    ignored, as Calc does), else None. ``theme``: the workbook's theme colours (see
+    :func:`theme_colours`)."""
     if color is None:
         return None
     kind = getattr(color, "type", None)
-    out = None
-    if kind == "rgb" and isinstance(color.rgb, str) and len(color.rgb) >= 6:
-        out = "#" + color.rgb[-6:].upper()
-    elif kind == "indexed" and isinstance(color.indexed, int):
-        if 0 <= color.indexed < len(COLOR_INDEX):
-            out = "#" + COLOR_INDEX[color.indexed][-6:].upper()
-        elif color.indexed in SYSTEM_INDEX:  # 64 system foreground, 65 background
-            out = SYSTEM_INDEX[color.indexed]
-    elif kind == "auto" and getattr(color, "auto", False):
-        out = "#000000"  # automatic: the system's foreground, black as Calc shows it
-    elif kind == "theme" and isinstance(color.theme, int) and 0 <= color.theme < len(theme):
-        out = theme[color.theme]
+    if kind == "auto" and getattr(color, "auto", False):
+        return "#000000"  # automatic: the system's foreground, black as Calc shows it
+    out = _plain_colour(color, kind, theme)
     tint = getattr(color, "tint", 0) or 0
     if out is not None and isinstance(tint, float) and tint:
-        out = tinted(out, max(-1.0, min(1.0, tint)))
+        out = tinted(out, tint)
     return out
 
 
+def _plain_colour(color, kind: str | None, theme: tuple[str, ...]) -> str | None:
+    """An rgb, indexed or theme Color as ``#RRGGBB`` before its tint, else None."""
+    if kind == "rgb" and isinstance(color.rgb, str) and len(color.rgb) >= 6:
+        return "#" + color.rgb[-6:].upper()
+    if kind == "indexed" and isinstance(color.indexed, int):
+        if 0 <= color.indexed < 64:
+            return "#" + COLOR_INDEX[color.indexed][-6:].upper()
+        return SYSTEM_INDEX.get(color.indexed)  # 64 system foreground, 65 background
+    if kind == "theme" and isinstance(color.theme, int) and 0 <= color.theme < len(theme):
+        return theme[color.theme]
+    return None
+
+
 def fill_hex(fill, theme: tuple[str, ...] = THEME_COLOURS) -> str | None:
-    """The colour a cell's fill shows, ``None`` when it has none; a gradient shows the
-    mean of its stops' colours (as LibreOffice shows one in a single colour)."""
+    """The colour a cell's fill shows as Calc shows it, ``None`` when it has none: a
+    pattern's two colours mixed by how much its dots cover, a gradient's first two
+    stops (by position) half and half."""
     if fill is None:
         return None
-    stops = getattr(fill, "stop", None)
-    if stops is not None and not hasattr(fill, "fgColor"):  # a GradientFill
-        colours = [c for c in (colour_hex(s.color, theme) for s in stops) if c]
-        if not colours:
-            return None
-        mean = [
-            round(sum(int(c[i : i + 2], 16) for c in colours) / len(colours)) for i in (1, 3, 5)
-        ]
-        return "#" + "".join(f"{v:02X}" for v in mean)
+    if getattr(fill, "stop", None) is not None and not hasattr(fill, "fgColor"):
+        return gradient_hex(fill, theme)
     if fill.fill_type in (None, "none"):
         return None
-    colour = colour_hex(fill.fgColor, theme) or colour_hex(fill.start_color, theme)
-    cover = PATTERN_COVER.get(fill.fill_type, 1.0)
-    if colour is None or cover == 1.0:
+    colour = colour_hex(fill.fgColor, theme) or "#FFFFFF"  # one Calc cannot resolve: white
+    cover = PATTERN_COVER.get(fill.fill_type, 128)
+    if cover == 128:
         return colour
-    bg = fill.bgColor  # what a pattern shows its dots on: unset or automatic is white
+    return mixed(colour, _pattern_back(fill.bgColor, theme), cover)
+
+
+def _pattern_back(bg, theme: tuple[str, ...]) -> str:
+    """What a pattern shows its dots on: unset or automatic is white. Excel writes an
+    unchosen background as indexed 64 (the system's foreground) and shows it white;
+    read so here, though Calc shows it black."""
     kind = getattr(bg, "type", None)
-    unset = (  # Excel writes an unchosen background as indexed 64, the system's colour
+    unset = (
         bg is None
         or kind == "auto"
-        or (kind == "rgb" and bg.rgb == "00000000")
-        or (kind == "indexed" and bg.indexed == 64)
+        or (kind == "rgb" and bg.rgb == "00000000")  # openpyxl's own for a missing one
+        or (kind == "indexed" and bg.indexed == 64 and not bg.tint)
     )
-    back = "#FFFFFF" if unset else colour_hex(bg, theme) or "#FFFFFF"
-    mixed = [
-        round(int(colour[i : i + 2], 16) * cover + int(back[i : i + 2], 16) * (1 - cover))
-        for i in (1, 3, 5)
-    ]
-    return "#" + "".join(f"{v:02X}" for v in mixed)
+    return "#FFFFFF" if unset else colour_hex(bg, theme) or "#FFFFFF"
 
 
-# How much of a cell a pattern's foreground covers (Excel's "6.25% Gray" … "75% Gray";
-# the line and grid patterns by their weight): a light pattern shows as a light shade.
-PATTERN_COVER = {"gray0625": 0.0625, "gray125": 0.125, "lightGray": 0.25, "mediumGray": 0.5}
-PATTERN_COVER |= {"darkGray": 0.75, "solid": 1.0}
+def gradient_hex(fill, theme: tuple[str, ...] = THEME_COLOURS) -> str | None:
+    """A gradient as Calc shows it in one colour: its two stops of lowest position
+    mixed half and half (the rest unseen); ``None`` for fewer than two stops, as Calc
+    leaves such a cell unfilled. An automatic stop is white."""
+    by_position: dict[float, object] = {}
+    for stop in fill.stop:
+        if stop.position is not None and stop.position >= 0:
+            by_position[float(stop.position)] = stop.color  # the last of a position wins
+    if len(by_position) < 2:
+        return None
+    first, second = (by_position[p] for p in sorted(by_position)[:2])
+    return mixed(_stop_hex(first, theme), _stop_hex(second, theme), 64)
+
+
+def _stop_hex(color, theme: tuple[str, ...]) -> str:
+    """A gradient stop's colour; automatic or unknown is white, as in Calc."""
+    if getattr(color, "type", None) == "auto":
+        return "#FFFFFF"
+    return colour_hex(color, theme) or "#FFFFFF"
+
+
+# How much of a cell a pattern's foreground covers, in 128ths, as Calc mixes them
+# (Excel's "6.25% Gray" … "75% Gray", the line and grid patterns by their weight).
+PATTERN_COVER = {"gray0625": 8, "gray125": 16, "lightGray": 32, "mediumGray": 64}
+PATTERN_COVER |= {"darkGray": 96, "solid": 128}
 PATTERN_COVER |= {
     f"{weight}{kind}": cover
-    for weight, cover in (("light", 0.25), ("dark", 0.5))
+    for weight, cover in (("light", 32), ("dark", 64))
     for kind in ("Horizontal", "Vertical", "Down", "Up", "Grid", "Trellis")
 }
-PATTERN_COVER |= {"lightGrid": 0.4375, "lightTrellis": 0.375, "darkTrellis": 0.75}  # as Calc
+PATTERN_COVER |= {"lightGrid": 56, "lightTrellis": 48, "darkTrellis": 96}
 
 
 def _not_a_workbook(path: Path) -> str:
