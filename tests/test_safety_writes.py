@@ -271,7 +271,7 @@ def test_a_read_only_file_system_is_one_line_naming_the_file(tmp_path, monkeypat
     temporary name. Now one reason, for the target; the solved sheets are still said."""
     import errno
 
-    from conftest import WORKBOOKS
+    from conftest import DATA, WORKBOOKS
 
     real_open = os.open
 
@@ -294,6 +294,15 @@ def test_a_read_only_file_system_is_one_line_naming_the_file(tmp_path, monkeypat
     assert err == [
         f"xlsolver: {source} → {out / 'small.xlsx'}: cannot write (Read-only file system)"
     ]
+    # a puzzle file laid out into the folder names its input as a workbook does (it
+    # named only the copy: "out/dancer.xlsx: cannot write …")
+    dancer = str(DATA / "webpbn-00001-dancer.non")
+    assert main(["solve", dancer, "--out-dir", str(out), "--jobs", "1"]) == EXIT_BAD_INPUT
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [
+        f"xlsolver: {dancer} → {out / 'webpbn-00001-dancer.xlsx'}: cannot write (Read-only "
+        "file system)"
+    ], err
 
 
 @pytest.mark.parametrize(

@@ -152,8 +152,10 @@ def solve_puzzle_files(
     if report.exit_code != EXIT_BAD_INPUT:
         try:
             report.target = str(save_new(book, target, sources))
-        except WorkbookError as exc:
-            report.error = str(exc)
+        except WorkbookError as exc:  # solved, but the copy cannot be written
+            reason = str(exc)
+            named = reason.startswith(str(target))
+            report.error = f"{report.source} → {reason}" if named else reason
     return report
 
 
