@@ -870,6 +870,11 @@ def test_converting_into_a_format_without_credits_says_they_are_left_out(tmp_pat
         f"xlsolver: {tmp_path / 'long.g'} leaves out the title: a .g file keeps a "
         "title of at most 40 characters"
     ], err
+    mk = tmp_path / "ok.mk"  # an untitled puzzle through a workbook and back: no title
+    mk.write_text("3 3\n1\n1\n1\n#\n1\n1\n1\n")
+    assert cli(capsys, "convert", str(mk), "-o", str(tmp_path / "ok.xlsx"))[0] == 0
+    code, _, err = cli(capsys, "convert", str(tmp_path / "ok.xlsx"), "-o", str(tmp_path / "b.mk"))
+    assert code == 0 and err == [], err
     for ext in ("non", "json", "xml"):
         code, _, err = cli(capsys, "convert", dancer, "-o", str(tmp_path / f"d.{ext}"))
         assert code == 0 and err == [], err

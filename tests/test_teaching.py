@@ -600,7 +600,9 @@ def test_grade_keeps_apart_students_files_of_one_name(tmp_path, capsys):
     assert [row[3] for row in rows[3:5]] == ["ann/answer.xlsx", "bob/answer.xlsx"]
 
 
-def test_a_refused_grade_makes_no_folder_and_grading_only_the_key_is_refused(tmp_path, capsys):
+def test_a_refused_grade_makes_no_folder_and_grading_only_the_key_is_refused(
+    tmp_path, capsys, monkeypatch
+):
     """A summary over a hand-in, or a key that is not there, is refused (nothing
     written) but the output folder was made; the key alone as the only hand-in wrote an
     empty summary, exit 0."""
@@ -619,6 +621,11 @@ def test_a_refused_grade_makes_no_folder_and_grading_only_the_key_is_refused(tmp
         assert not out_dir.exists()
     assert main(["grade", str(first), "--key", str(key), "--out-dir", str(out_dir)]) == 0
     assert sorted(p.name for p in out_dir.iterdir()) == ["ann-graded.xlsx", "summary.xlsx"]
+    # the summary in a folder yet to be made, named relative where --out-dir is absolute
+    monkeypatch.chdir(tmp_path)
+    args = ["--out-dir", str(tmp_path / "new"), "--summary", "new/sum.xlsx"]
+    assert main(["grade", str(first), "--key", str(key), *args]) == 0
+    assert (tmp_path / "new" / "sum.xlsx").exists()
 
 
 def test_grade_with_the_drawing_as_key_names_it(tmp_path, capsys):

@@ -397,9 +397,10 @@ def left_out(puzzles: list[Puzzle | ColourPuzzle], path: str | Path, fmt: str | 
 
 
 def _own_title(puzzle: Puzzle | ColourPuzzle) -> str:
-    """A puzzle's title, unless it is only its number in a TAAI file (``$3``)."""
+    """A puzzle's title, unless it is only its number: in a TAAI file (``$3``), or the
+    sheet name a workbook xlsolver laid out gave an untitled puzzle (``Puzzle 1``)."""
     title = (puzzle.title or "").strip()
-    return "" if re.fullmatch(r"\$\d+", title) else title
+    return "" if re.fullmatch(r"\$\d+|Puzzle \d+", title) else title
 
 
 CREDITS = ("by", "copyright", "license", "catalogue")  # what a puzzle file credits

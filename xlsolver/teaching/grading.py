@@ -451,8 +451,8 @@ def _check_summary(summary, inputs: list, out_dir) -> None:
     folder); its folder may be ``out_dir``, made later."""
     from ..writes import WriteError, check_output
 
-    folder = Path(summary).parent
-    if out_dir is not None and not Path(out_dir).exists() and folder == Path(out_dir):
+    folder = Path(summary).parent.resolve()
+    if out_dir is not None and not Path(out_dir).exists() and folder == Path(out_dir).resolve():
         return  # a folder yet to be made holds nothing to write over
     try:
         check_output(summary, inputs)
