@@ -429,6 +429,50 @@ def test_the_solve_button_leaves_a_highlight_on_undecided_cells(tmp_path):
     assert button == command
 
 
+def test_solve_again_after_the_clues_changed_takes_its_own_paint_off_undecided_cells(tmp_path):
+    """Solve, then clues retyped so two solutions remain: the first answer's paint on the
+    cells now undecided went (it looked like the one answer), while a person's own
+    highlight stays; the command line paints the same."""
+    from openpyxl.styles import PatternFill
+
+    from xlsolver.workbook import read_puzzle
+
+    source = tmp_path / "p.xlsx"
+    puzzle, grid = _template_sheet(source, ["#####", "#....", "###..", "#....", "#...."])
+    book = open_book(source)
+    sheet = book.sheets()[0]
+    assert "unique solution painted" in solve(book, sheet).message
+    found = read_puzzle(sheet, book)
+    book.save(tmp_path / "solved.xlsx")
+    wb = load_workbook(tmp_path / "solved.xlsx")
+    ws = wb.active
+    top, left = grid[0], grid[1]
+    for k in range(5):  # rows and columns: 1 1 0 0 0 — a 2×2 corner of two solutions
+        for j in range(1, left):
+            ws.cell(top + k, j).value = None
+        for j in range(1, top):
+            ws.cell(j, left + k).value = None
+        ws.cell(top + k, left - 1, 1 if k < 2 else 0)
+        ws.cell(top - 1, left + k, 1 if k < 2 else 0)
+    ws.cell(top, left + 1).fill = PatternFill("solid", fgColor="FFFFFF99")  # a highlight
+    wb.save(tmp_path / "retyped.xlsx")
+    by_command = tmp_path / "command.xlsx"
+    assert main(["solve", str(tmp_path / "retyped.xlsx"), "-o", str(by_command)]) == 0
+    book = open_book(tmp_path / "retyped.xlsx")
+    outcome = solve(book, book.sheets()[0])
+    assert "4 undecided" in outcome.message, outcome.message
+    book.save(tmp_path / "button.xlsx")
+    for path in (tmp_path / "button.xlsx", by_command):
+        fills = _grid_fills(path, grid)
+        assert [fills[r][c] for r in (0, 1) for c in (0, 1)] == [None, "FFFF99", None, None]
+        marked = load_workbook(path).active
+        assert not any(
+            marked.cell(top + r, left + c).border.diagonalUp for r in (0, 1) for c in (0, 1)
+        )
+    assert _grid_fills(tmp_path / "button.xlsx", grid) == _grid_fills(by_command, grid)
+    assert found.width == puzzle.width == 5
+
+
 def test_the_solve_button_stops_at_its_limit_with_what_was_proved(tmp_path, monkeypatch):
     """The spreadsheet cannot be used while Solve runs, so the button stops at its limit
     (``BUTTON_SECONDS``; here none left at all) and paints what logic proved, saying so."""

@@ -73,6 +73,27 @@ def painted_mask(result: Result) -> np.ndarray:
     return decided_states(result) != 0
 
 
+OWN_FILLS = frozenset(style.fill.upper() for style in (BLACK_STYLE, DISCREPANCY_STYLE))
+
+
+def _clear_own_paint(sheet: Sheet, found: SheetPuzzle, undecided: np.ndarray) -> None:
+    """Take xlsolver's own paint (grey, red, a white fill crossed) off cells this answer
+    leaves undecided: an earlier Solve of other clues must not stay to look like an
+    answer. A person's own fills (a highlight) and hand-drawn crosses stay."""
+    if not undecided.any():
+        return
+    fills = sheet.read_fills(found.grid)
+    crossed = sheet.read_diagonals(found.grid)
+    own = [
+        found.cell(int(r), int(c))
+        for r, c in zip(*np.nonzero(undecided), strict=True)
+        if (fills[r][c] or "").upper() in OWN_FILLS
+        or (crossed[r][c] and (fills[r][c] or "").upper() == WHITE_STYLE.fill)
+    ]
+    if own:
+        sheet.unpaint(own)
+
+
 def flag_style(found: SheetPuzzle, r: int, c: int) -> Style:
     """How a cell at fault is painted red: with its cross kept when the person marked it
     white (so it still reads as their white mark, and Hint names it again)."""
@@ -119,6 +140,7 @@ def paint_result(
     report.black, report.white = len(black), len(white)
     report.red = _addresses(red)
     report.undecided = _addresses(found.cells(states == 0))
+    _clear_own_paint(sheet, found, states == 0)
     report.message = _message(result.status, report, bool(result.stats.get(COMMON_STOPPED)))
     if result.status == CONTRADICTION and result.stats.get(BLAMED):
         report.message = (
