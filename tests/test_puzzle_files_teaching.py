@@ -595,6 +595,21 @@ def test_make_of_typed_clues_with_a_typo_names_it_as_check_does(tmp_path, capsys
     wb.save(drawing)
     code, out, err = run(capsys, "make", drawing, "-o", tmp_path / "d.xlsx")
     assert code == 0 and "(5×3)" in out, err
+    # a drawing of fills or typed 1s with its rows numbered beside it is a drawing (the
+    # numbers 2 3 4 … were taken for clues and make refused it)
+    for typed in (False, True):
+        wb = openpyxl.Workbook()
+        ws = wb.active
+        for r, row in enumerate(["01110", "11011", "10001", "11011", "01110"]):
+            ws.cell(3 + r, 1, r + 1)
+            for c, ch in enumerate(row):
+                if ch == "1" and typed:
+                    ws.cell(3 + r, 3 + c, 1)
+                elif ch == "1":
+                    ws.cell(3 + r, 3 + c).fill = PatternFill("solid", fgColor="FF000000")
+        wb.save(tmp_path / "numbered.xlsx")
+        code, out, err = run(capsys, "make", tmp_path / "numbered.xlsx", "-o", tmp_path / "n.xlsx")
+        assert code == 0 and "verdict" in out, err
 
 
 def test_one_workbook_name_for_puzzle_files_and_a_workbook_is_refused(tmp_path, capsys) -> None:

@@ -141,8 +141,10 @@ def sheet_drawing(
 
 def _clues_gone_wrong(book, name: str | None) -> bool:
     """True for a sheet whose clues did not read that is no drawing either: it holds no
-    drawing but numbers, or numbers other than 0 and 1 stand inside what would be its
-    drawing (the 1s among typed clues 2 and 6 are no picture). Its error is the clues'."""
+    drawing but numbers, or its "drawing" is only typed 1s with other numbers among
+    them (the 1s of typed clues 2 1 and 6). Its error is the clues'. A drawing of fills
+    or marks, or one with row or column numbers beside it (1 2 3 … in a line), stays a
+    drawing."""
     from .drawing import read_drawing
 
     sheets = [book.sheet(name)] if name in {s.name for s in book.sheets()} else book.sheets()
@@ -151,22 +153,46 @@ def _clues_gone_wrong(book, name: str | None) -> bool:
             drawing = read_drawing(sheet, book)
         except WorkbookError:
             continue
-        return _numbers_in(sheet, drawing.rect)
-    return any(_numbers_in(sheet, sheet.used_range()) for sheet in sheets if sheet.used_range())
+        return _typed_ones_only(sheet, drawing) and bool(_numbers(sheet, drawing.rect))
+    return any(_numbers(sheet, sheet.used_range()) for sheet in sheets if sheet.used_range())
 
 
-def _numbers_in(sheet, rect) -> bool:
-    """True when a cell of ``rect`` holds a whole number other than 0 and 1 (typed as a
-    number or as text)."""
-    for row in sheet.read_values(rect):
-        for value in row:
-            if isinstance(value, bool):
+def _typed_ones_only(sheet, drawing) -> bool:
+    """True when every black cell of a drawing is a typed 1 without a fill."""
+    values, fills = sheet.read_values(drawing.rect), sheet.read_fills(drawing.rect)
+    return all(
+        _whole(values[r][c]) == 1 and (fills[r][c] or "#FFFFFF").upper() == "#FFFFFF"
+        for r, c in zip(*np.nonzero(drawing.picture), strict=True)
+    )
+
+
+def _numbers(sheet, rect) -> list[tuple[int, int]]:
+    """The cells of ``rect`` holding a whole number other than 0 and 1 (typed as a
+    number or as text) that is not part of a count (its neighbour left or above one
+    less: row or column numbers)."""
+    values = sheet.read_values(rect)
+    found = []
+    for r, row in enumerate(values):
+        for c, value in enumerate(row):
+            number = _whole(value)
+            if number is None or number in (0, 1):
                 continue
-            if isinstance(value, str) and value.strip().isdigit():
-                value = int(value.strip())
-            if isinstance(value, (int, float)) and value == int(value) and value not in (0, 1):
-                return True
-    return False
+            left = _whole(row[c - 1]) if c else None
+            above = _whole(values[r - 1][c]) if r else None
+            if number - 1 not in (left, above):
+                found.append((r, c))
+    return found
+
+
+def _whole(value) -> int | None:
+    """A cell's value as a whole number, else None (text of digits counts)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip())
+    if isinstance(value, (int, float)) and value == int(value):
+        return int(value)
+    return None
 
 
 class PictureStopped(WorkbookError):
