@@ -289,7 +289,8 @@ def test_hints_stopped_part_way_write_the_steps_found_and_say_so(
     found = read_hint_steps(out)
     assert len(found) == len(kept) and 0 < len(found) < len(read_hint_steps(whole))
     assert found == read_hint_steps(whole)[: len(found)]
-    assert f"{out}: {len(found)} steps before the stop" in captured.out
+    steps = "1 step" if len(found) == 1 else f"{len(found)} steps"
+    assert f"{out}: {steps} before the stop" in captured.out
     steps_sheet = load_workbook(out).worksheets[0]
     assert steps_sheet.cell(steps_sheet.max_row, 1).value.startswith(
         f"Stopped after step {len(found)}: the time limit ({limit} s) ran out"

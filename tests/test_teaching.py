@@ -989,3 +989,14 @@ def test_grade_with_a_hard_puzzle_file_as_its_key_stops_at_its_time_limit(tmp_pa
     err = capsys.readouterr().err
     assert "stopped: the time limit ran out before the key's one solution was proved" in err
     assert not (tmp_path / "g" / "summary.xlsx").exists()
+
+
+def test_a_one_step_puzzle_says_1_step(tmp_path, capsys):
+    """A 1×1 drawing is solved in one step: ``1 step``, not ``1 steps``."""
+    out, code = make(tmp_path, ["#"], "dot")
+    assert code == 0
+    made = capsys.readouterr().out
+    assert "; 1 step\n" in made and "1 steps" not in made, made
+    assert main(["hints", str(out), "-o", str(tmp_path / "dot-hints.xlsx")]) == 0
+    hinted = capsys.readouterr().out
+    assert hinted.startswith(f"{tmp_path / 'dot-hints.xlsx'}: 1 step ("), hinted

@@ -36,6 +36,7 @@ def run(args: argparse.Namespace) -> int:
     with a note saying so, exit 1)."""
     from ..hints import HintsStopped, NoSolution
     from ..teaching import hints_workbook
+    from ..teaching.verdict import steps_text
     from ..workbook.files import is_workbook
 
     try:
@@ -54,11 +55,13 @@ def run(args: argparse.Namespace) -> int:
     except (HintsStopped, NoSolution) as exc:
         print(f"xlsolver: {args.workbook}: {exc}", file=sys.stderr)
         if isinstance(exc, HintsStopped) and exc.written:
-            print(f"{exc.written}: {len(exc.steps)} steps before the stop ({_rules(exc.steps)})")
+            done = steps_text(len(exc.steps))
+            print(f"{exc.written}: {done} before the stop ({_rules(exc.steps)})")
         return EXIT_UNSOLVED
     except BAD_INPUT as exc:
         return fail(exc, args.workbook)
-    print(f"{args.output}: {len(steps)} steps ({_rules(steps) or 'the grid is already complete'})")
+    rules = _rules(steps) or "the grid is already complete"
+    print(f"{args.output}: {steps_text(len(steps))} ({rules})")
     return EXIT_OK
 
 

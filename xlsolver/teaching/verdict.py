@@ -79,7 +79,7 @@ class Verdict:
         if self.difficulty or self.status == UNIQUE:
             prefix = "difficulty" if self.status == UNIQUE else "difficulty with these givens"
             words = DIFFICULTY_WORDS.get(self.difficulty, self.difficulty)
-            out.append(f"{prefix}: {words}; {self.steps} steps")
+            out.append(f"{prefix}: {words}; {steps_text(self.steps)}")
         if self.filled:
             cells = "1 cell" if self.filled == 1 else f"{self.filled} cells"
             count = "counts" if self.filled == 1 else "count"
@@ -106,6 +106,11 @@ class Verdict:
             **({"filled": self.filled} if self.filled else {}),
             **({"error": self.error} if self.error else {}),
         }
+
+
+def steps_text(n: int) -> str:
+    """``1 step``, ``51 steps``."""
+    return "1 step" if n == 1 else f"{n} steps"
 
 
 def cell_words(r: int, c: int) -> str:
