@@ -632,3 +632,32 @@ def test_one_cell_filled_in_is_said_in_the_singular() -> None:
     assert "givens: 1 cell already filled in on the grid counts as given" in one
     two = Verdict(status="unique", difficulty="line", steps=3, filled=2).lines()
     assert "givens: 2 cells already filled in on the grid count as given" in two
+
+
+@pytest.mark.parametrize(
+    ("sheet", "title"),
+    [("Sheet1", "tree-clues"), ("Sheet", "tree-clues"), ("Tabelle1", "tree-clues")]
+    + [("Лист1", "tree-clues"), ("シート1", "tree-clues"), ("Tree", "Tree")],
+)
+def test_make_of_an_untitled_clue_sheet_is_titled_by_the_file_not_sheet1(
+    tmp_path, capsys, sheet, title
+) -> None:
+    """Typed clues without a title: the worksheet was titled ``Sheet1``, the name the
+    spreadsheet gave the sheet; it takes the file's name, as a drawing does. A sheet the
+    teacher named (``Tree``) still titles it."""
+    from xlsolver.teaching import KEY_SHEET, PUZZLE_SHEET
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = sheet
+    for j, clues in enumerate([[1], [2, 1], [6], [6], [2, 1], [1]]):
+        for k, v in enumerate(clues):
+            ws.cell(4 - len(clues) + k, 3 + j, v)
+    for i, v in enumerate([2, 4, 6, 2, 2, 4]):
+        ws.cell(4 + i, 2, v)
+    wb.save(tmp_path / "tree-clues.xlsx")
+    out = tmp_path / "tree-ws.xlsx"
+    assert run(capsys, "make", tmp_path / "tree-clues.xlsx", "-o", out)[0] == 0
+    made = openpyxl.load_workbook(out)
+    assert made[PUZZLE_SHEET]["A1"].value == title
+    assert made[KEY_SHEET]["A1"].value.startswith(f"{title} — ")

@@ -5,6 +5,7 @@ hints want one, picked with ``--sheet`` by its title or number)."""
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import numpy as np
@@ -18,6 +19,17 @@ from ..workbook.layout import SheetPuzzle
 from ..workbook.template import ATTRIBUTION_KEYS, read_attribution
 
 MAX_NAMED = 5  # titles a "pick one" message lists
+# A sheet name a spreadsheet gave, not the teacher: Sheet1, Tabelle1, Feuil1, Лист1, シート1…
+DEFAULT_SHEET = re.compile(
+    r"^(?:sheet|tabelle|feuil|hoja|foglio|planilha|folha|blad|arkusz|list|ark|munkalap"
+    r"|taulukko|лист|シート|工作表|表)\s*\d*$",
+    re.IGNORECASE,
+)
+
+
+def named_sheet(name: str) -> str:
+    """A sheet's name when the teacher gave it (``Tree``), "" for a default one (``Sheet1``)."""
+    return "" if DEFAULT_SHEET.match(name.strip()) else name
 
 
 def file_puzzles(
@@ -132,7 +144,7 @@ def sheet_drawing(
         ):
             painted = (np.asarray(found.givens, dtype=np.uint8) & COLOUR) == BLACK
             picture = painted if found.puzzle.is_solution(painted) else None
-        title = sheet_title(book, found) or found.sheet or Path(path).stem
+        title = sheet_title(book, found) or named_sheet(found.sheet) or Path(path).stem
         credits = read_attribution(book.sheet(found.sheet))
         return _drawing(path, found, picture, title, credits, time_limit)
     finally:
