@@ -1000,3 +1000,26 @@ def test_a_one_step_puzzle_says_1_step(tmp_path, capsys):
     assert main(["hints", str(out), "-o", str(tmp_path / "dot-hints.xlsx")]) == 0
     hinted = capsys.readouterr().out
     assert hinted.startswith(f"{tmp_path / 'dot-hints.xlsx'}: 1 step ("), hinted
+
+
+def test_a_title_typed_on_a_dark_filled_cell_is_the_title_not_ink(tmp_path, capsys):
+    """A heading in white on navy above a black drawing: its cell was read as ink (a 5×7
+    two-colour puzzle titled by the file's name); a filled cell holding a word is a label.
+    A filled cell holding one letter (``a``) is still ink."""
+    eye = [".###.", "#...#", "#.#.#", "#...#", ".###."]
+    wb = Workbook()
+    ws = wb.active
+    ws["B1"] = "Week 3: the eye"
+    ws["B1"].fill = PatternFill("solid", start_color="FF1F3864", end_color="FF1F3864")
+    for r, c in zip(*np.nonzero(picture(eye)), strict=True):
+        cell = ws.cell(3 + int(r), 2 + int(c))
+        cell.fill = PatternFill("solid", start_color="FF000000", end_color="FF000000")
+        cell.value = "a" if (r, c) == (2, 2) else None
+    wb.save(tmp_path / "eye.xlsx")
+    out = tmp_path / "eye-ws.xlsx"
+    assert main(["make", str(tmp_path / "eye.xlsx"), "-o", str(out)]) == 0
+    assert capsys.readouterr().out.startswith(f"{out} (5×5):")
+    made = load_workbook(out)
+    assert made[PUZZLE_SHEET]["A1"].value == "Week 3: the eye"
+    assert np.array_equal(read_drawing_file(tmp_path / "eye.xlsx").picture, picture(eye))
+    assert read_drawing_file(tmp_path / "eye.xlsx").colours is None

@@ -3,7 +3,8 @@
 Glossary
     mark      a cell the teacher made black: any fill colour (not white), or a black
               mark a player would type (``x``, ``1``, ``■``, ``#``…; see
-              :mod:`xlsolver.workbook.marks`, the one reader of marks)
+              :mod:`xlsolver.workbook.marks`, the one reader of marks); a filled cell
+              holding a word (a heading in white on navy) is a label, not a mark
     colours   a drawing whose marks show two fill colours or more is a colour drawing:
               ``colours`` holds each cell's colour number and ``palette`` the fills
               (see :mod:`.colour_drawing`); a mark without a fill counts as black
@@ -193,10 +194,25 @@ def _canvas(fills: list[list[str | None]], marks: np.ndarray) -> str | None:
     return max(light, key=light.get)
 
 
+def _label(value: object) -> bool:
+    """True for text that is no mark: a word of two characters or more (a heading typed
+    in white on a navy cell, ``Teacher notes``); a single letter (``a``) stays ink."""
+    if not isinstance(value, str):
+        return False
+    text = value.strip()
+    return len(text) > 1 and mark_text(text) is None
+
+
+def _labels(sheet: Sheet, rect: Rect) -> np.ndarray:
+    """Which cells of a rectangle hold a label (see :func:`_label`): filled or not, not ink."""
+    return np.array([[_label(v) for v in row] for row in sheet.read_values(rect)], dtype=bool)
+
+
 def _marks(sheet: Sheet, rect: Rect) -> tuple[np.ndarray, str | None, list[list[str | None]]]:
-    """The marked cells of a rectangle with its canvas left out (marks typed on the
-    canvas stay), the canvas fill (None when there is none) and the rectangle's fills."""
-    marks = read_black(sheet, rect)
+    """The marked cells of a rectangle with its canvas and its labels left out (marks
+    typed on the canvas stay), the canvas fill (None when there is none) and the
+    rectangle's fills."""
+    marks = read_black(sheet, rect) & ~_labels(sheet, rect)
     fills = sheet.read_fills(rect)
     canvas = _canvas(fills, marks)
     if canvas is None:
