@@ -1023,3 +1023,28 @@ def test_a_title_typed_on_a_dark_filled_cell_is_the_title_not_ink(tmp_path, caps
     assert made[PUZZLE_SHEET]["A1"].value == "Week 3: the eye"
     assert np.array_equal(read_drawing_file(tmp_path / "eye.xlsx").picture, picture(eye))
     assert read_drawing_file(tmp_path / "eye.xlsx").colours is None
+
+
+def test_two_drawings_on_one_sheet_are_refused_naming_each(tmp_path, capsys):
+    """Two drawings three empty columns apart were made into one 10×5 puzzle, exit 0; make
+    names each and how to pick one, exit 2, nothing written. Stars scattered over a
+    night sky around a moon (single cells far apart) are still one picture."""
+    wb = Workbook()
+    ws = wb.active
+    black = PatternFill("solid", start_color="FF000000", end_color="FF000000")
+    eye = [".###.", "#...#", "#.#.#", "#...#", ".###."]
+    for part, top, left in ((eye, 2, 2), (["##", "##", "#."], 2, 10)):
+        for r, c in zip(*np.nonzero(picture(part)), strict=True):
+            ws.cell(top + int(r), left + int(c)).fill = black
+    wb.save(tmp_path / "two.xlsx")
+    out = tmp_path / "two-ws.xlsx"
+    assert main(["make", str(tmp_path / "two.xlsx"), "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "2 drawings" in err and "B2:F6, J2:K4" in err and "--range B2:F6" in err, err
+    assert not out.exists()
+    assert main(["make", str(tmp_path / "two.xlsx"), "--range", "B2:F6", "-o", str(out)]) == 0
+    assert capsys.readouterr().out.startswith(f"{out} (5×5):")
+    sky = ["#.....#......", ".............", "..........##.", ".....#...###.", "..........##."]
+    sky += [".............", "#.......#...."]
+    night = draw(tmp_path / "night.xlsx", sky, marks=False)
+    assert read_drawing_file(night).picture.shape == (7, 12)
