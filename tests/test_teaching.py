@@ -571,6 +571,25 @@ def test_grade_names_a_number_a_pupil_typed_among_the_clues(tmp_path, capsys):
     assert f"row {i + 1} reads 3 {want} where the key has {want}" in said, said
 
 
+def test_grade_passes_over_a_red_stroke_on_a_clue_cell(tmp_path):
+    """A right grid painted red, one stroke slipping onto the clue cell of a full row:
+    "not graded — this sheet holds a colour puzzle, the key a black-and-white one".
+    Against a black-and-white key the clue cells' fills are passed over, and named."""
+    key, _ = make(tmp_path, HEART, "heart")
+    work = answer(tmp_path / "ann.xlsx", key, picture(HEART))
+    found = read_puzzle(open_book(work).sheet(PUZZLE_SHEET), open_book(work))
+    rect = found.row_clue_cells[2]  # row 3 is full: its one clue, 10, in the last cell
+    wb = load_workbook(work)
+    ws = wb[PUZZLE_SHEET]
+    cell = ws.cell(rect[0], rect[3])
+    assert cell.value == 10
+    cell.fill = PatternFill("solid", start_color="FFFF0000", end_color="FFFF0000")
+    wb.save(work)
+    grade = grade_files([work], key)[0]
+    assert not grade.error and (grade.wrong, grade.cells) == (0, 100), grade.error
+    assert grade.note == f"fills on the clues passed over: {PUZZLE_SHEET}!{cell.coordinate}"
+
+
 def test_grade_keeps_apart_students_files_of_one_name(tmp_path, capsys):
     """One folder per student with the same file name (as a course site hands them out):
     every marked copy is kept, named with its folder, and the summary tells them apart."""

@@ -115,6 +115,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "marked_wrong": "{count} wrong cells (marked pink)",
         "other_solution": "a different solution that meets every clue",
         "empty_grid": "nothing filled in on the grid",
+        "clue_fills": "fills on the clues passed over: {cells}",
         "marks_elsewhere": "nothing filled in on the grid; sheet '{sheet}' holds marks there",
     },
     "ja": {
@@ -179,6 +180,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "marked_wrong": "間違い{count}マス(ピンクで表示)",
         "other_solution": "手がかりをすべて満たす別の解",
         "empty_grid": "盤面に何も記入されていません",
+        "clue_fills": "手がかりのセルの塗りは無視しました: {cells}",
         "marks_elsewhere": "盤面に何も記入されていません(シート「{sheet}」に記入あり)",
     },
 }

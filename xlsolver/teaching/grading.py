@@ -26,7 +26,7 @@ from ..nonogram.puzzle import Puzzle, PuzzleError, clue_text
 from ..nonogram.result import TIMEOUT, UNIQUE
 from ..sheets.errors import WorkbookError
 from ..sheets.openpyxl_sheet import new_book
-from ..sheets.protocol import WRONG_STYLE, CellFormat, Rect, Sheet
+from ..sheets.protocol import WRONG_STYLE, CellFormat, Rect, Sheet, holds
 from ..workbook.batch import with_file
 from ..workbook.colour_read import read_colour_cells
 from ..workbook.files import (
@@ -268,10 +268,9 @@ def grade_file(
 def _grade_book(book, path: Path, key: Key, grade: Grade, out_dir, lang: str, copy: str) -> None:
     """Fill in a grade from an open workbook, writing the marked copy when asked."""
     try:
-        found = puzzle_sheet(book)
+        found, sheet = read_hand_in(book, key)
         if not same_clues(found.puzzle, key.puzzle):
             raise WorkbookError(f"{path}: the clues differ from the key's ({key.source})")
-        sheet = book.sheet(found.sheet)
         grade.name = student_name(sheet, path.stem)
         answer = read_answer(sheet, found, key)
     except (WorkbookError, PuzzleError, OSError) as exc:
@@ -285,6 +284,7 @@ def _grade_book(book, path: Path, key: Key, grade: Grade, out_dir, lang: str, co
         elsewhere = marks_elsewhere(book, found, printed(key))  # givens aside), or elsewhere
         grade.note = say(lang, "marks_elsewhere", sheet=elsewhere) if elsewhere else ""
         grade.note = grade.note or say(lang, "empty_grid")
+    grade.note = "; ".join(filter(None, [grade.note, _clue_fills_note(sheet, found, lang)]))
     grade.cells = int(wrong.size)
     grade.wrong = int(wrong.sum())
     grade.wrong_cells = [(int(r), int(c)) for r, c in zip(*np.nonzero(wrong), strict=True)]
@@ -294,6 +294,88 @@ def _grade_book(book, path: Path, key: Key, grade: Grade, out_dir, lang: str, co
         sheet.write_values(note, [[say(lang, "marked_wrong", count=grade.wrong)]])
         grade.marked = str(book.save(Path(out_dir) / copy))
         grade.left_out = dict(getattr(book, "left_out", {}))  # text boxes openpyxl drops
+
+
+class CluesUnpainted:
+    """A sheet read with no fills nor font colours outside its grid: the clue cells as
+    typed, whatever a brush slipping off the grid left on them."""
+
+    def __init__(self, sheet: Sheet, grid: Rect):
+        self.sheet = sheet
+        self.grid = grid
+
+    def __getattr__(self, name: str):
+        return getattr(self.sheet, name)
+
+    def _inside(self, rect: Rect, read) -> list[list[str | None]]:
+        """``read(rect)`` with every cell outside the grid None."""
+        out = read(rect)
+        for i, row in enumerate(out):
+            for j in range(len(row)):
+                if not holds(self.grid, (rect[0] + i, rect[1] + j)):
+                    row[j] = None
+        return out
+
+    def read_fills(self, rect: Rect) -> list[list[str | None]]:
+        """Fills of the grid's cells only."""
+        return self._inside(rect, self.sheet.read_fills)
+
+    def read_font_colours(self, rect: Rect) -> list[list[str | None]]:
+        """Font colours of the grid's cells only."""
+        return self._inside(rect, self.sheet.read_font_colours)
+
+
+def read_hand_in(book, key: Key) -> tuple[SheetPuzzle, Sheet]:
+    """A hand-in's puzzle and the sheet to read its answer from. Against a black-and-white
+    key, clue cells painted over (a stroke that slipped off the grid) are no colour
+    puzzle: the sheet is read without the fills off its grid, when its clues are then
+    the key's."""
+    mono_key = not isinstance(key.puzzle, ColourPuzzle)
+    try:
+        found = puzzle_sheet(book)
+    except (WorkbookError, PuzzleError):
+        plain = _unpainted(book, key) if mono_key else None
+        if plain is None:
+            raise
+        return plain
+    if mono_key and isinstance(found.puzzle, ColourPuzzle):
+        return _unpainted(book, key) or (found, book.sheet(found.sheet))
+    return found, book.sheet(found.sheet)
+
+
+def _unpainted(book, key: Key) -> tuple[SheetPuzzle, Sheet] | None:
+    """The Puzzle sheet read without the fills off its grid, when its clues are then the
+    key's (None otherwise)."""
+    try:
+        sheet = book.sheet(PUZZLE_SHEET)
+        grid = read_puzzle(sheet, book, check=False).grid
+        view = CluesUnpainted(sheet, grid)
+        found = read_puzzle(view, book, givens=True)
+    except (KeyError, WorkbookError, PuzzleError):
+        return None
+    return (found, view) if same_clues(found.puzzle, key.puzzle) else None
+
+
+def _clue_fills_note(sheet: Sheet, found: SheetPuzzle, lang: str) -> str:
+    """A note naming the clue cells a hand-in read without their fills ("" when none)."""
+    if not isinstance(sheet, CluesUnpainted):
+        return ""
+    from ..workbook.address import where
+
+    cells = []
+    for rect in [*found.row_clue_cells, *found.col_clue_cells]:
+        if rect[2] < rect[0] or rect[3] < rect[1]:
+            continue
+        for i, row in enumerate(sheet.sheet.read_fills(rect)):
+            cells += [(rect[0] + i, rect[1] + j) for j, f in enumerate(row) if _painted(f)]
+    if not cells:
+        return ""
+    return say(lang, "clue_fills", cells=", ".join(where(found.sheet, c) for c in cells))
+
+
+def _painted(fill: str | None) -> bool:
+    """True for a fill that shows on paper (not white, not a faint tint)."""
+    return fill is not None and luminance(fill) < PAPER
 
 
 def _clues_against_key(book, key: Key) -> str | None:
