@@ -590,6 +590,22 @@ def test_grade_passes_over_a_red_stroke_on_a_clue_cell(tmp_path):
     assert grade.note == f"fills on the clues passed over: {PUZZLE_SHEET}!{cell.coordinate}"
 
 
+def test_grade_reads_a_number_typed_in_a_grid_cell_as_unmarked(tmp_path):
+    """A right grid with 2 typed in a white cell (a pupil counting) was not graded
+    ("inside the grid … is not a mark") while ``oops`` there was: the cell counts as
+    the student left it, unmarked, and the note names it."""
+    sol = picture(HEART)
+    key, _ = make(tmp_path, HEART, "heart")
+    work = answer(tmp_path / "ann.xlsx", key, sol)
+    top, left = read_puzzle(open_book(key).sheet(PUZZLE_SHEET), open_book(key)).grid[:2]
+    wb = load_workbook(work)
+    cell = wb[PUZZLE_SHEET].cell(top, left, 2)  # r1c1: white in the heart
+    wb.save(work)
+    grade = grade_files([work], key)[0]
+    assert not grade.error and (grade.wrong, grade.cells) == (0, 100), grade.error
+    assert grade.note == f"numbers in the grid read as unmarked: {PUZZLE_SHEET}!{cell.coordinate}"
+
+
 def test_grade_keeps_apart_students_files_of_one_name(tmp_path, capsys):
     """One folder per student with the same file name (as a course site hands them out):
     every marked copy is kept, named with its folder, and the summary tells them apart."""

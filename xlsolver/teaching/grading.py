@@ -4,7 +4,8 @@ and a class summary.
 Glossary
     answer  a student's grid, read by the finder's marks (workbook.marks): filled cells
             (any colour but white), ``1``/``■``/``#``/``x``/``●`` black; crossed cells,
-            ``0``/``×``/``・``/``.`` and empty cells white. A colour puzzle's answer is
+            ``0``/``×``/``・``/``.`` and empty cells white (so is a cell holding another
+            number, ``2``: no mark). A colour puzzle's answer is
             read per cell as the ink its fill shows (the nearest ink, see ``colour_read``)
     key     the intended solution: the answer-key sheet, else the puzzle's unique solution
 """
@@ -26,8 +27,9 @@ from ..nonogram.puzzle import Puzzle, PuzzleError, clue_text
 from ..nonogram.result import TIMEOUT, UNIQUE
 from ..sheets.errors import WorkbookError
 from ..sheets.openpyxl_sheet import new_book
-from ..sheets.protocol import WRONG_STYLE, CellFormat, Rect, Sheet, holds
+from ..sheets.protocol import WRONG_STYLE, Cell, CellFormat, Rect, Sheet, holds
 from ..workbook.batch import with_file
+from ..workbook.clues import BadClue, parse_clues
 from ..workbook.colour_read import read_colour_cells
 from ..workbook.files import (
     check_out_folder,
@@ -284,7 +286,7 @@ def _grade_book(book, path: Path, key: Key, grade: Grade, out_dir, lang: str, co
         elsewhere = marks_elsewhere(book, found, printed(key))  # givens aside), or elsewhere
         grade.note = say(lang, "marks_elsewhere", sheet=elsewhere) if elsewhere else ""
         grade.note = grade.note or say(lang, "empty_grid")
-    grade.note = "; ".join(filter(None, [grade.note, _clue_fills_note(sheet, found, lang)]))
+    grade.note = "; ".join(filter(None, [grade.note, _view_note(sheet, found, lang)]))
     grade.cells = int(wrong.size)
     grade.wrong = int(wrong.sum())
     grade.wrong_cells = [(int(r), int(c)) for r, c in zip(*np.nonzero(wrong), strict=True)]
@@ -296,81 +298,125 @@ def _grade_book(book, path: Path, key: Key, grade: Grade, out_dir, lang: str, co
         grade.left_out = dict(getattr(book, "left_out", {}))  # text boxes openpyxl drops
 
 
-class CluesUnpainted:
-    """A sheet read with no fills nor font colours outside its grid: the clue cells as
-    typed, whatever a brush slipping off the grid left on them."""
+class HandInView:
+    """A hand-in's sheet read as the key's puzzle: numbers other than 0/1 typed in grid
+    cells (``stray``) read as empty, and with ``unpaint`` no fills nor font colours
+    outside the grid (the clue cells as typed, whatever a brush slipping off the grid
+    left on them)."""
 
-    def __init__(self, sheet: Sheet, grid: Rect):
+    def __init__(self, sheet: Sheet, grid: Rect, unpaint: bool, stray: frozenset[Cell]):
         self.sheet = sheet
         self.grid = grid
+        self.unpaint = unpaint
+        self.stray = stray
 
     def __getattr__(self, name: str):
         return getattr(self.sheet, name)
 
-    def _inside(self, rect: Rect, read) -> list[list[str | None]]:
-        """``read(rect)`` with every cell outside the grid None."""
+    def _blank(self, rect: Rect, read, where) -> list[list]:
+        """``read(rect)`` with None in the cells ``where`` holds True for."""
         out = read(rect)
         for i, row in enumerate(out):
             for j in range(len(row)):
-                if not holds(self.grid, (rect[0] + i, rect[1] + j)):
+                if where((rect[0] + i, rect[1] + j)):
                     row[j] = None
         return out
 
+    def _off_grid(self, cell: Cell) -> bool:
+        """True outside the grid when the view takes the colours off the clue cells."""
+        return self.unpaint and not holds(self.grid, cell)
+
+    def read_values(self, rect: Rect) -> list[list[object]]:
+        """Values, the stray numbers in the grid as empty cells."""
+        return self._blank(rect, self.sheet.read_values, self.stray.__contains__)
+
     def read_fills(self, rect: Rect) -> list[list[str | None]]:
-        """Fills of the grid's cells only."""
-        return self._inside(rect, self.sheet.read_fills)
+        """Fills (of the grid's cells only, with ``unpaint``)."""
+        return self._blank(rect, self.sheet.read_fills, self._off_grid)
 
     def read_font_colours(self, rect: Rect) -> list[list[str | None]]:
-        """Font colours of the grid's cells only."""
-        return self._inside(rect, self.sheet.read_font_colours)
+        """Font colours (of the grid's cells only, with ``unpaint``)."""
+        return self._blank(rect, self.sheet.read_font_colours, self._off_grid)
 
 
 def read_hand_in(book, key: Key) -> tuple[SheetPuzzle, Sheet]:
-    """A hand-in's puzzle and the sheet to read its answer from. Against a black-and-white
-    key, clue cells painted over (a stroke that slipped off the grid) are no colour
-    puzzle: the sheet is read without the fills off its grid, when its clues are then
-    the key's."""
+    """A hand-in's puzzle and the sheet to read its answer from. A number typed in a grid
+    cell (a pupil counting) is no mark: the cell reads as empty. Against a black-and-white
+    key, clue cells painted over (a stroke that slipped off the grid) make no colour
+    puzzle: the sheet is read without the fills off its grid. Either when the clues are
+    then the key's."""
     mono_key = not isinstance(key.puzzle, ColourPuzzle)
     try:
         found = puzzle_sheet(book)
     except (WorkbookError, PuzzleError):
-        plain = _unpainted(book, key) if mono_key else None
+        plain = _as_the_key_reads(book, key)
         if plain is None:
             raise
         return plain
     if mono_key and isinstance(found.puzzle, ColourPuzzle):
-        return _unpainted(book, key) or (found, book.sheet(found.sheet))
+        return _as_the_key_reads(book, key) or (found, book.sheet(found.sheet))
     return found, book.sheet(found.sheet)
 
 
-def _unpainted(book, key: Key) -> tuple[SheetPuzzle, Sheet] | None:
-    """The Puzzle sheet read without the fills off its grid, when its clues are then the
-    key's (None otherwise)."""
+def _as_the_key_reads(book, key: Key) -> tuple[SheetPuzzle, Sheet] | None:
+    """The Puzzle sheet read through a HandInView, when its clues are then the key's
+    (None otherwise)."""
     try:
         sheet = book.sheet(PUZZLE_SHEET)
         grid = read_puzzle(sheet, book, check=False).grid
-        view = CluesUnpainted(sheet, grid)
+        mono_key = not isinstance(key.puzzle, ColourPuzzle)
+        view = HandInView(sheet, grid, mono_key, stray_numbers(sheet, grid))
         found = read_puzzle(view, book, givens=True)
     except (KeyError, WorkbookError, PuzzleError):
         return None
     return (found, view) if same_clues(found.puzzle, key.puzzle) else None
 
 
-def _clue_fills_note(sheet: Sheet, found: SheetPuzzle, lang: str) -> str:
-    """A note naming the clue cells a hand-in read without their fills ("" when none)."""
-    if not isinstance(sheet, CluesUnpainted):
+def stray_numbers(sheet: Sheet, grid: Rect) -> frozenset[Cell]:
+    """The grid's cells holding a number that is no mark (``2``, not ``0`` or ``1``)."""
+    out = set()
+    for i, row in enumerate(sheet.read_values(grid)):
+        for j, value in enumerate(row):
+            if value is not None and mark_text(value) is None and _number(value):
+                out.add((grid[0] + i, grid[1] + j))
+    return frozenset(out)
+
+
+def _number(value: object) -> bool:
+    """True for a value that reads as clue numbers."""
+    try:
+        return bool(parse_clues(value))
+    except BadClue:
+        return False
+
+
+def _view_note(sheet: Sheet, found: SheetPuzzle, lang: str) -> str:
+    """What a HandInView passed over, said: stray numbers, fills on the clues ("" for
+    none)."""
+    if not isinstance(sheet, HandInView):
         return ""
     from ..workbook.address import where
 
+    notes = []
+    if sheet.stray:
+        cells = ", ".join(where(found.sheet, c) for c in sorted(sheet.stray))
+        notes.append(say(lang, "stray_numbers", cells=cells))
+    painted = _painted_clues(sheet.sheet, found) if sheet.unpaint else []
+    if painted:
+        cells = ", ".join(where(found.sheet, c) for c in painted)
+        notes.append(say(lang, "clue_fills", cells=cells))
+    return "; ".join(notes)
+
+
+def _painted_clues(sheet: Sheet, found: SheetPuzzle) -> list[Cell]:
+    """The clue cells of a puzzle that a fill shows on."""
     cells = []
     for rect in [*found.row_clue_cells, *found.col_clue_cells]:
         if rect[2] < rect[0] or rect[3] < rect[1]:
             continue
-        for i, row in enumerate(sheet.sheet.read_fills(rect)):
+        for i, row in enumerate(sheet.read_fills(rect)):
             cells += [(rect[0] + i, rect[1] + j) for j, f in enumerate(row) if _painted(f)]
-    if not cells:
-        return ""
-    return say(lang, "clue_fills", cells=", ".join(where(found.sheet, c) for c in cells))
+    return cells
 
 
 def _painted(fill: str | None) -> bool:
