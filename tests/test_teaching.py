@@ -571,6 +571,24 @@ def test_grade_names_a_number_a_pupil_typed_among_the_clues(tmp_path, capsys):
     assert f"row {i + 1} reads 3 {want} where the key has {want}" in said, said
 
 
+def test_grade_says_a_worksheet_of_another_puzzle_is_another_puzzle(tmp_path, capsys):
+    """Last week's worksheet, another puzzle of the same size, was blamed on a number
+    typed among the clues of its first line; when more than two lines differ, grade
+    says how many, and asks whether it is another puzzle."""
+    key, _ = make(tmp_path, HEART, "heart")
+    other, _ = make(tmp_path, HEART[::-1], "upside")
+    work = answer(tmp_path / "ann.xlsx", other, picture(HEART[::-1]))
+    capsys.readouterr()
+    assert main(["grade", str(work), "--key", str(key), "--out", str(tmp_path / "g")]) == 2
+    captured = capsys.readouterr()
+    said = captured.out + captured.err
+    assert "the clues differ from the key's (" in said, said
+    assert "lines: another puzzle?" in said and "typed among" not in said, said
+    ours, theirs = (Puzzle.from_solution(picture(rows)) for rows in (HEART, HEART[::-1]))
+    lines = zip(ours.rows + ours.cols, theirs.rows + theirs.cols, strict=True)
+    assert f"in {sum(a != b for a, b in lines)} of 20 lines" in said, said
+
+
 def test_grade_passes_over_a_red_stroke_on_a_clue_cell(tmp_path):
     """A right grid painted red, one stroke slipping onto the clue cell of a full row:
     "not graded — this sheet holds a colour puzzle, the key a black-and-white one".

@@ -51,6 +51,7 @@ SUMMARY_HEADERS = ("head_name", "head_score", "head_wrong", "head_file", "head_n
 SUMMARY_WIDTHS = {1: 26, 2: 8, 3: 12, 4: 24, 5: 40}  # name and score side by side
 SUMMARY_HEADER_ROW = 3
 STUDENTS_PER_PAGE = 40
+TYPED_LINES = 2  # clues differing in more lines than this are another puzzle's, no typo
 SUMMARY_MARGINS = {"top": 0.6, "bottom": 0.6, "header": 0.3, "footer": 0.3}  # inches
 
 
@@ -426,8 +427,9 @@ def _painted(fill: str | None) -> bool:
 
 def _clues_against_key(book, key: Key) -> str | None:
     """For a returned sheet whose clues do not add up (a number typed among them): the
-    first line whose clues differ from the key's, naming its clue cells; None when the
-    sheet does not read even so, or its lines match the key's."""
+    first line whose clues differ from the key's, naming its clue cells, or, when more
+    than TYPED_LINES lines differ, how many (another puzzle); None when the sheet does
+    not read even so, or its lines match the key's."""
     from ..hints.words import line_words
     from ..workbook.address import where
 
@@ -453,14 +455,20 @@ def _clues_against_key(book, key: Key) -> str | None:
     lines += [
         ("column", i, ours.cols[i], theirs.cols[i], found.col_clue_cells) for i in range(ours.width)
     ]
-    for kind, i, got, want, rects in lines:
-        if got != want:
-            place = where(found.sheet, rects[i]) if i < len(rects) else found.where
-            return (
-                f"{place}: {line_words((kind, i))} reads {clue_text(got)} where the key has "
-                f"{clue_text(want)}: the clues differ from the key's (a number typed among them?)"
-            )
-    return None
+    differ = [line for line in lines if line[2] != line[3]]
+    if len(differ) > TYPED_LINES:  # not a slip: another puzzle of the same size
+        return (
+            f"{found.where}: the clues differ from the key's ({key.source}) in "
+            f"{len(differ)} of {len(lines)} lines: another puzzle?"
+        )
+    if not differ:
+        return None
+    kind, i, got, want, rects = differ[0]
+    place = where(found.sheet, rects[i]) if i < len(rects) else found.where
+    return (
+        f"{place}: {line_words((kind, i))} reads {clue_text(got)} where the key has "
+        f"{clue_text(want)}: the clues differ from the key's (a number typed among them?)"
+    )
 
 
 def read_marked(sheet: Sheet, grid: Rect) -> np.ndarray:
