@@ -16,7 +16,7 @@ from xlsolver.cli import main as cli_main
 from xlsolver.nonogram.colour_puzzle import ColourPuzzle
 from xlsolver.nonogram.puzzle import Puzzle
 from xlsolver.sheets.openpyxl_sheet import open_book
-from xlsolver.teaching import KEY_SHEET, PUZZLE_SHEET, puzzle_sheet, read_image
+from xlsolver.teaching import KEY_SHEET, PUZZLE_SHEET, grade_files, puzzle_sheet, read_image
 
 FLOWER = ["..r...", ".ryr..", "..r...", "..g.gg", "ggg.g.", ".ggg.."]
 INKS = {"r": "FFE00000", "y": "FFFFD700", "g": "FF00A000"}
@@ -207,6 +207,28 @@ def test_grade_of_a_colour_copy_against_the_mono_key_says_which_is_which(tmp_pat
     assert "this sheet holds a colour puzzle, the key (" in text, text
     assert "a black-and-white one: grade it against the key made with it" in text
     assert "(2, " not in text
+
+
+def test_grade_reads_the_legends_letters_typed_in_the_grid_as_their_inks(tmp_path):
+    """A pupil typed the worksheet's own colour letters (``a``, ``b`` as the clues and the
+    legend show them) in the grid instead of filling it: every ink cell was wrong, with
+    the note "nothing filled in on the grid". The letters read as their inks."""
+    drawing, key = tmp_path / "f.xlsx", tmp_path / "flower.xlsx"
+    draw(drawing, FLOWER)
+    assert cli_main(["make", str(drawing), "-o", str(key)]) == 0
+    found = puzzle_sheet(open_book(key, read_only=True))
+    picture = drawn(FLOWER, found.puzzle)
+    letters = found.puzzle.palette.letters
+    wb = load_workbook(key)
+    del wb[KEY_SHEET]
+    for (r, c), ink in np.ndenumerate(picture):
+        if ink:
+            wb[PUZZLE_SHEET].cell(found.grid[0] + r, found.grid[1] + c, letters[ink])
+    typed = tmp_path / "ann.xlsx"
+    wb.save(typed)
+    grade = grade_files([typed], key)[0]
+    assert not grade.error and grade.cells == picture.size, grade.error
+    assert (grade.wrong, grade.note) == (0, ""), grade.note
 
 
 def test_grade_reads_a_students_own_shade_as_the_nearest_ink(tmp_path, capsys):

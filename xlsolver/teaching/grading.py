@@ -6,7 +6,8 @@ Glossary
             (any colour but white), ``1``/``■``/``#``/``x``/``●`` black; crossed cells,
             ``0``/``×``/``・``/``.`` and empty cells white (so is a cell holding another
             number, ``2``: no mark). A colour puzzle's answer is
-            read per cell as the ink its fill shows (the nearest ink, see ``colour_read``)
+            read per cell as the ink its fill shows (the nearest ink, see ``colour_read``),
+            or in an unfilled cell the legend's letter typed there
     key     the intended solution: the answer-key sheet, else the puzzle's unique solution
 """
 
@@ -30,7 +31,7 @@ from ..sheets.openpyxl_sheet import new_book
 from ..sheets.protocol import WRONG_STYLE, Cell, CellFormat, Rect, Sheet, holds
 from ..workbook.batch import with_file
 from ..workbook.clues import BadClue, parse_clues
-from ..workbook.colour_read import read_colour_cells
+from ..workbook.colour_read import read_colour_cells, read_palette_row
 from ..workbook.files import (
     check_out_folder,
     check_target,
@@ -185,7 +186,8 @@ def read_answer(sheet: Sheet, found: SheetPuzzle, key: Key | None = None) -> np.
     typed beside filled cells may be a cross or a black mark: the reading that solves
     the puzzle, else the one nearer the ``key``, is the student's."""
     if isinstance(found.puzzle, ColourPuzzle):
-        return read_colour_cells(sheet, found.grid, found.puzzle.palette, own_shades=True)
+        inks = read_colour_cells(sheet, found.grid, found.puzzle.palette, own_shades=True)
+        return with_typed_letters(sheet, found, inks)
     black = read_black(sheet, found.grid)
     crosses = crosses_beside_fills(sheet, found.grid)
     if not crosses:
@@ -197,6 +199,22 @@ def read_answer(sheet: Sheet, found: SheetPuzzle, key: Key | None = None) -> np.
     if solving:  # solution of a puzzle with several counts right, whichever reading
         return solving[0]
     return min((crossed, black), key=lambda answer: int((answer != key.solution).sum()))
+
+
+def with_typed_letters(sheet: Sheet, found: SheetPuzzle, inks: np.ndarray) -> np.ndarray:
+    """A colour answer with the letters of the sheet's legend (``a``, ``b`` as the clues
+    show them, ``3a``) typed in unfilled cells read as their inks."""
+    palette = found.puzzle.palette
+    legend = {letter for _, letter in read_palette_row(sheet, found.grid) if letter}
+    legend &= set(palette.letters[1:])
+    if not legend:
+        return inks
+    out = inks.copy()
+    for (r, c), value in np.ndenumerate(np.array(sheet.read_values(found.grid), dtype=object)):
+        text = value.strip() if isinstance(value, str) else None
+        if out[r, c] == 0 and text in legend:
+            out[r, c] = palette.ink(text)
+    return out
 
 
 def crosses_beside_fills(sheet: Sheet, grid: Rect) -> frozenset[str]:
@@ -283,7 +301,7 @@ def _grade_book(book, path: Path, key: Key, grade: Grade, out_dir, lang: str, co
     if wrong.any() and key.solves(answer):
         wrong[:] = False  # another solution of a puzzle with several: clues and givens met
         grade.note = say(lang, "other_solution")
-    elif not (read_marked(sheet, found.grid) & ~printed(key)).any():  # blank (its printed
+    elif not (read_marked(sheet, found.grid, answer) & ~printed(key)).any():  # blank (its printed
         elsewhere = marks_elsewhere(book, found, printed(key))  # givens aside), or elsewhere
         grade.note = say(lang, "marks_elsewhere", sheet=elsewhere) if elsewhere else ""
         grade.note = grade.note or say(lang, "empty_grid")
@@ -471,9 +489,11 @@ def _clues_against_key(book, key: Key) -> str | None:
     )
 
 
-def read_marked(sheet: Sheet, grid: Rect) -> np.ndarray:
-    """True where a cell of the grid holds a player's mark or fill, black or white."""
-    return read_states(sheet, grid, any_fill=True) != BLANK
+def read_marked(sheet: Sheet, grid: Rect, answer: np.ndarray | None = None) -> np.ndarray:
+    """True where a cell of the grid holds a player's mark or fill, black or white (or,
+    given the ``answer`` read, an ink: a colour's letter typed there)."""
+    marked = read_states(sheet, grid, any_fill=True) != BLANK
+    return marked if answer is None else marked | (np.asarray(answer) != 0)
 
 
 def printed(key: Key) -> np.ndarray | bool:
