@@ -19,6 +19,7 @@ MAX_FLAT_COLOURS = 12  # an image with more ink colours is a photo: black and wh
 PAPER_GREY = 242  # lighter pixels are the paper when colours are read
 SHADE = 48  # pixels this close (each channel) to a colour are shades of it (JPEG noise)
 FLAT_SHARE = 0.9  # the shades of the flat colours cover this much of the ink, or it is a photo
+MAX_CENTRES = 4 * MAX_FLAT_COLOURS  # more groups of shades than this: a photo, looked at no further
 
 
 def _pillow():
@@ -127,20 +128,23 @@ def _inks(rgb, grey) -> tuple[np.ndarray, np.ndarray]:
 
 def flat_colours(inks: np.ndarray, counts: np.ndarray, cell: float) -> np.ndarray:
     """The flat colours of an image whose colours are shades of a few (a JPEG's noise
-    around each colour, the blur at its edges): each colour, commonest first, joins the
-    first colour within SHADE of it, else starts one; those covering half a cell or more
-    are the flat colours when they hold FLAT_SHARE of the ink, else all colours (a photo)."""
+    around each colour, the blur at its edges): the commonest colour not yet taken is a
+    centre and takes every colour within SHADE of it, again and again; the centres
+    covering half a cell or more are the flat colours when they hold FLAT_SHARE of the
+    ink, else all colours come back (a photo; so do more than MAX_CENTRES centres)."""
+    left = np.ones(len(inks), dtype=bool)
     centres: list[np.ndarray] = []
     held: list[int] = []
-    for i in np.argsort(-counts, kind="stable"):
-        near = [k for k, c in enumerate(centres) if np.abs(inks[i] - c).max() <= SHADE]
-        if near:
-            held[near[0]] += int(counts[i])
-        else:
-            centres.append(inks[i])
-            held.append(int(counts[i]))
+    while left.any() and len(centres) <= MAX_CENTRES:
+        i = int(np.flatnonzero(left)[np.argmax(counts[left])])
+        near = left & (np.abs(inks - inks[i]).max(axis=1) <= SHADE)
+        centres.append(inks[i])
+        held.append(int(counts[near].sum()))
+        left &= ~near
     kept = [k for k, n in enumerate(held) if n >= cell / 2]
-    if sum(held[k] for k in kept) < FLAT_SHARE * counts.sum() or len(kept) > MAX_FLAT_COLOURS:
+    if left.any() or len(kept) > MAX_FLAT_COLOURS:
+        return inks
+    if sum(held[k] for k in kept) < FLAT_SHARE * counts.sum():
         return inks
     return np.array([centres[k] for k in kept])
 
