@@ -612,11 +612,9 @@ def test_hint_marks_the_wrong_mark_not_a_right_cell_further_along(tmp_path):
     assert _red_cells(sheet, found) == [(0, 0)]
 
 
-def test_hint_blames_a_wrong_white_mark_first_and_again_until_it_is_mended(tmp_path):
-    """A "×" on a cell every solution paints black: the first press marks it red (Hint
-    gave a line hint first and then painted a wrong cell from it), the next press names
-    it again rather than reading the red fill as black, and once the person takes the ×
-    away hints go on, each one right."""
+def _hinted_twice(tmp_path, mark, still=lambda sheet, cell: True):
+    """HOUSE9 with a white ``mark`` on a cell black in its only picture, and Hint pressed
+    twice: each press names that cell and paints it red (``still`` holds after each)."""
     from xlsolver.actions import hint
     from xlsolver.workbook import read_puzzle
     from xlsolver.workbook.address import cell_ref
@@ -626,13 +624,28 @@ def test_hint_blames_a_wrong_white_mark_first_and_again_until_it_is_mended(tmp_p
     book = open_book(source)
     sheet = book.sheets()[0]
     found = read_puzzle(sheet, book)
-    wrong = found.cell(4, 4)  # black in the only picture
-    sheet.write_values(wrong, [["×"]])
+    wrong = found.cell(4, 4)
+    mark(sheet, wrong)
     for _ in range(2):
         outcome = hint(book, sheet)
         assert not outcome.ok and outcome.cells == [wrong], outcome
         assert outcome.message.endswith(f"in red: {cell_ref(wrong)}"), outcome.message
         assert _red_cells(sheet, found) == [(4, 4)]
+        assert still(sheet, wrong)
+    return book, sheet, found, wrong
+
+
+def test_hint_blames_a_wrong_white_mark_first_and_again_until_it_is_mended(tmp_path):
+    """A "×" on a cell every solution paints black: the first press marks it red (Hint
+    gave a line hint first and then painted a wrong cell from it), the next press names
+    it again rather than reading the red fill as black, and once the person takes the ×
+    away hints go on, each one right."""
+    from xlsolver.actions import hint
+    from xlsolver.workbook import read_puzzle
+
+    book, sheet, found, wrong = _hinted_twice(
+        tmp_path, lambda sheet, cell: sheet.write_values(cell, [["×"]])
+    )
     sheet.write_values(wrong, [[None]])
     sheet.unpaint([wrong])
     solution = np.array([[ch == "#" for ch in row] for row in HOUSE9])
@@ -647,23 +660,13 @@ def test_hint_keeps_the_cross_of_a_wrong_crossed_cell_it_marks_red(tmp_path):
     """A cell crossed white (the look of xlsolver's own white) that every solution paints
     black: Hint paints it red with its cross kept, so the next press still reads the
     person's white mark and names it again (the cross went, the red read as black)."""
-    from xlsolver.actions import hint
     from xlsolver.workbook import read_puzzle
-    from xlsolver.workbook.address import cell_ref
 
-    source = tmp_path / "crossed.xlsx"
-    _template_sheet(source, HOUSE9)
-    book = open_book(source)
-    sheet = book.sheets()[0]
-    found = read_puzzle(sheet, book)
-    wrong = found.cell(4, 4)  # black in the only picture
-    sheet.paint([wrong], WHITE_STYLE)
-    for _ in range(2):
-        outcome = hint(book, sheet)
-        assert not outcome.ok and outcome.cells == [wrong], outcome
-        assert outcome.message.endswith(f"in red: {cell_ref(wrong)}"), outcome.message
-        assert _red_cells(sheet, found) == [(4, 4)]
-        assert sheet.read_diagonals((*wrong, *wrong)) == [[True]]
+    book, _, _, wrong = _hinted_twice(
+        tmp_path,
+        lambda sheet, cell: sheet.paint([cell], WHITE_STYLE),
+        lambda sheet, cell: sheet.read_diagonals((*cell, *cell)) == [[True]],
+    )
     path = tmp_path / "after.xlsx"
     book.save(path)
     border = load_workbook(path).active.cell(*wrong).border
