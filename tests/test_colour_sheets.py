@@ -292,6 +292,36 @@ def test_contradiction_red_unless_red_is_an_ink(tmp_path, capsys):
         assert (contradiction_style(palette) is MARKED_STYLE) == (diagonal is not None)
 
 
+def test_a_crossed_cell_at_fault_keeps_its_cross_under_the_red(tmp_path, capsys):
+    """solve --givens on a colour sheet with a cell crossed (the background) where the
+    only picture has an ink: the cell turns red and keeps its cross, so it still reads as
+    the person's cross (the red alone lost it), as on black-and-white sheets."""
+    from xlsolver.nonogram.cells import CERTAIN, colour_bit
+    from xlsolver.workbook.layout import read_puzzle
+
+    (tree,) = read_puzzles(DATA / "nonny-tree.non")
+    book = tmp_path / "tree.xlsx"
+    assert cli_main(["convert", str(DATA / "nonny-tree.non"), "-o", str(book)]) == 0
+    found = read_puzzle(open_book(book).sheets()[0], open_book(book))
+    from xlsolver.nonogram.analyzer import solve
+
+    (picture,) = solve(tree).solutions  # the only picture
+    r, c = (int(v[0]) for v in np.nonzero(np.asarray(picture) > 0))  # a cell it inks
+    wb = load_workbook(book)
+    cell = wb.worksheets[0].cell(found.grid[0] + r, found.grid[1] + c)
+    hair = Side(style="hair", color="FF808080")
+    cell.border = Border(diagonal=hair, diagonalUp=True, diagonalDown=True)
+    wb.save(book)
+    out = tmp_path / "out.xlsx"
+    assert cli_main(["solve", str(book), "--givens", "-o", str(out)]) == 1
+    marked = load_workbook(out).worksheets[0].cell(cell.row, cell.column)
+    assert marked.fill.fgColor.rgb[-6:] == "FF0000", capsys.readouterr().out
+    assert marked.border.diagonalUp and marked.border.diagonalDown
+    again = open_book(out)
+    givens = read_puzzle(again.sheets()[0], again, givens=True).givens
+    assert int(givens[r, c]) == CERTAIN | colour_bit(0)  # still the person's cross
+
+
 def test_new_with_colours_lays_out_a_palette_row_to_fill(tmp_path, capsys):
     """`new --colours 2`: a template with two empty swatches; a person fills them and the
     clue cells, and the sheet solves as a colour puzzle in the swatches' letters."""

@@ -86,7 +86,15 @@ def paint_colour_result(sheet: Sheet, found, result: ColourResult, *, answer_key
     sheet.paint(white, ANSWER_WHITE_STYLE if answer_key else WHITE_STYLE)
     red = found.cells(plan == CONFLICT)
     clash = contradiction_style(palette)
-    sheet.paint(red, clash)
+    if clash == DISCREPANCY_STYLE:  # a crossed cell at fault keeps its cross (paint.flag_style)
+        from .paint import flag_style
+
+        at = zip(*np.nonzero(plan == CONFLICT), strict=True)
+        styles = [flag_style(found, int(r), int(c)) for r, c in at]
+        for style in dict.fromkeys(styles):  # in order: the same file every run
+            sheet.paint([cell for cell, s in zip(red, styles, strict=True) if s == style], style)
+    else:
+        sheet.paint(red, clash)
     report.white = len(white)
     report.red = _addresses(red)
     report.undecided = _addresses(found.cells(plan == UNPAINTED))

@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..nonogram.cells import BLACK, COLOUR, CONC, DISCREPANCY, WHITE
+from ..nonogram.cells import BLACK, CERTAIN, COLOUR, CONC, DISCREPANCY, WHITE, colour_bit
+from ..nonogram.colour_puzzle import ColourPuzzle
 from ..nonogram.colour_result import ColourResult
 from ..nonogram.result import (
     COMMON_STOPPED,
@@ -98,9 +99,13 @@ def flag_style(found: SheetPuzzle, r: int, c: int) -> Style:
     """How a cell at fault is painted red: with its cross kept when the person marked it
     white (so it still reads as their white mark, and Hint names it again)."""
     givens = found.givens
-    if givens is not None and (int(givens[r, c]) & COLOUR) == WHITE:
-        return CROSSED_DISCREPANCY_STYLE
-    return DISCREPANCY_STYLE
+    if givens is None:
+        return DISCREPANCY_STYLE
+    if isinstance(found.puzzle, ColourPuzzle):  # colour sets: the background alone, certain
+        white = int(givens[r, c]) == CERTAIN | colour_bit(0)
+    else:
+        white = (int(givens[r, c]) & COLOUR) == WHITE
+    return CROSSED_DISCREPANCY_STYLE if white else DISCREPANCY_STYLE
 
 
 def _addresses(cells: list[tuple[int, int]]) -> list[str]:
