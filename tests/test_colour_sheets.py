@@ -293,9 +293,10 @@ def test_contradiction_red_unless_red_is_an_ink(tmp_path, capsys):
 
 
 def test_a_crossed_cell_at_fault_keeps_its_cross_under_the_red(tmp_path, capsys):
-    """solve --givens on a colour sheet with a cell crossed (the background) where the
-    only picture has an ink: the cell turns red and keeps its cross, so it still reads as
-    the person's cross (the red alone lost it), as on black-and-white sheets."""
+    """solve --givens or Hint on a colour sheet with a cell crossed (the background)
+    where the only picture has an ink: the cell turns red and keeps its cross, so it still
+    reads as the person's cross and Hint names it again (the red alone lost it, and the
+    next Hint went on without it), as on black-and-white sheets."""
     from xlsolver.nonogram.cells import CERTAIN, colour_bit
     from xlsolver.workbook.layout import read_puzzle
 
@@ -320,6 +321,15 @@ def test_a_crossed_cell_at_fault_keeps_its_cross_under_the_red(tmp_path, capsys)
     again = open_book(out)
     givens = read_puzzle(again.sheets()[0], again, givens=True).givens
     assert int(givens[r, c]) == CERTAIN | colour_bit(0)  # still the person's cross
+    # Hint marks it the same way, and the next press names it again
+    from xlsolver.actions import hint
+
+    pressed = open_book(book)
+    sheet = pressed.sheets()[0]
+    first, second = hint(pressed, sheet), hint(pressed, sheet)
+    assert not first.ok and first.cells == [(cell.row, cell.column)], first
+    assert (second.message, second.cells) == (first.message, first.cells)
+    assert sheet.read_diagonals((cell.row, cell.column) * 2) == [[True]]
 
 
 def test_new_with_colours_lays_out_a_palette_row_to_fill(tmp_path, capsys):

@@ -215,7 +215,7 @@ def paint_colour_hint(
     :class:`HintsStopped`, with nothing painted, when probing outlasts ``time_limit``.
     """
     from ..hints import HintsStopped
-    from ..workbook.colour_paint import contradiction_style
+    from ..workbook.colour_paint import paint_flagged
     from .colour_verdict import _apply, _open
 
     puzzle = found.puzzle
@@ -228,7 +228,7 @@ def paint_colour_hint(
         rows = range(puzzle.height) if kind == "col" else [i]
         cols = range(puzzle.width) if kind == "row" else [i]
         cells = [found.cell(r, c) for r in rows for c in cols]
-        sheet.paint(cells, contradiction_style(puzzle.palette))
+        paint_flagged(sheet, found, [(r, c) for r in rows for c in cols])
         return f"the painted cells break {line_words(broken)}", False, cells
     before = grid.copy()
     message = ""
@@ -245,7 +245,7 @@ def paint_colour_hint(
         message = colour_reason(step, puzzle)
         if step.rule == "discrepancy":
             cells = [found.cell(r, c) for r, c, _ in step.cells]
-            sheet.paint(cells, contradiction_style(puzzle.palette))
+            paint_flagged(sheet, found, [(int(r), int(c)) for r, c, _ in step.cells])
             return f"the painted cells break {message}", False, cells
         _apply(grid, step)
         if _decided(grid, before).any():

@@ -51,6 +51,22 @@ def contradiction_style(palette: Palette) -> Style:
     return MARKED_STYLE if RED in inks else DISCREPANCY_STYLE
 
 
+def paint_flagged(sheet: Sheet, found, at: list[tuple[int, int]]) -> None:
+    """Paint grid cells (row, column from 0) at fault in the puzzle's contradiction
+    style; in red, a cell the person crossed keeps its cross (see paint.flag_style)."""
+    clash = contradiction_style(found.puzzle.palette)
+    if clash != DISCREPANCY_STYLE:  # black crossed in red: crossed already
+        sheet.paint([found.cell(r, c) for r, c in at], clash)
+        return
+    from .paint import flag_style
+
+    by_style: dict[Style, list] = {}
+    for r, c in at:
+        by_style.setdefault(flag_style(found, r, c), []).append(found.cell(r, c))
+    for style, cells in by_style.items():
+        sheet.paint(cells, style)
+
+
 def colour_plan(result: ColourResult) -> np.ndarray:
     """Colour number per cell to paint; UNPAINTED to leave, CONFLICT for no colour left."""
     if result.status in (UNIQUE, SOLVED) and result.solutions:
@@ -86,15 +102,8 @@ def paint_colour_result(sheet: Sheet, found, result: ColourResult, *, answer_key
     sheet.paint(white, ANSWER_WHITE_STYLE if answer_key else WHITE_STYLE)
     red = found.cells(plan == CONFLICT)
     clash = contradiction_style(palette)
-    if clash == DISCREPANCY_STYLE:  # a crossed cell at fault keeps its cross (paint.flag_style)
-        from .paint import flag_style
-
-        at = zip(*np.nonzero(plan == CONFLICT), strict=True)
-        styles = [flag_style(found, int(r), int(c)) for r, c in at]
-        for style in dict.fromkeys(styles):  # in order: the same file every run
-            sheet.paint([cell for cell, s in zip(red, styles, strict=True) if s == style], style)
-    else:
-        sheet.paint(red, clash)
+    at = zip(*np.nonzero(plan == CONFLICT), strict=True)
+    paint_flagged(sheet, found, [(int(r), int(c)) for r, c in at])
     report.white = len(white)
     report.red = _addresses(red)
     report.undecided = _addresses(found.cells(plan == UNPAINTED))
