@@ -16,7 +16,7 @@ from xlsolver.cli import main as cli_main
 from xlsolver.nonogram.colour_puzzle import ColourPuzzle
 from xlsolver.nonogram.puzzle import Puzzle
 from xlsolver.sheets.openpyxl_sheet import open_book
-from xlsolver.teaching import KEY_SHEET, PUZZLE_SHEET, grade_files, puzzle_sheet, read_image
+from xlsolver.teaching import KEY_SHEET, PUZZLE_SHEET, grade_files, puzzle_sheet
 
 FLOWER = ["..r...", ".ryr..", "..r...", "..g.gg", "ggg.g.", ".ggg.."]
 INKS = {"r": "FFE00000", "y": "FFFFD700", "g": "FF00A000"}
@@ -417,37 +417,3 @@ def test_a_red_warning_fill_is_no_orange_ink_but_a_students_red_is():
     assert nearest_ink("#FF0000", palette, own_shades=True) == 1
     assert nearest_ink("#FF8811", palette) == 1  # within 90: that ink either way
     assert nearest_ink("#00FF00", palette, own_shades=True) is None  # far from both
-
-
-def test_a_colour_drawing_saved_as_jpeg_keeps_its_colours(tmp_path, capsys):
-    """A three-colour drawing saved as JPEG has hundreds of shades (its noise and blurred
-    edges) and was read in black and white without a word; the shades of its few flat
-    colours are read as those colours, as the PNG is. A photo (a colour gradient) is
-    still black and white, and make says why on stderr."""
-    from PIL import Image, ImageDraw
-
-    rows = ["rrrr....", "rrrr.bbb", "....bbbb", "gg..bbbb", "gggg....", "gggg.rr."]
-    inks = {"r": (220, 20, 20), "b": (20, 40, 200), "g": (20, 160, 40)}
-    img = Image.new("RGB", (8 * 30, 6 * 30), "white")
-    pen = ImageDraw.Draw(img)
-    for i, row in enumerate(rows):
-        for j, ch in enumerate(row):
-            if ch in inks:
-                pen.rectangle([j * 30, i * 30, j * 30 + 29, i * 30 + 29], fill=inks[ch])
-    img.save(tmp_path / "flags.png")
-    img.save(tmp_path / "flags.jpg", quality=90)
-    png = read_image(tmp_path / "flags.png", size=(8, 6))
-    jpeg = read_image(tmp_path / "flags.jpg", size=(8, 6))
-    assert jpeg.colours is not None and np.array_equal(jpeg.colours, png.colours)
-    assert jpeg.palette.k == 3 and jpeg.shades is None
-    out = tmp_path / "flags.xlsx"
-    assert cli_main(["make", str(tmp_path / "flags.jpg"), "--size", "8x6", "-o", str(out)]) == 0
-    assert "from the picture's 3 colours" in capsys.readouterr().out
-    y, x = np.mgrid[0:60, 0:60]
-    photo = np.stack([x * 3, y * 3, np.full_like(x, 90)], axis=2).astype(np.uint8)
-    Image.fromarray(photo, mode="RGB").save(tmp_path / "photo.png")
-    out = tmp_path / "photo.xlsx"
-    assert cli_main(["make", str(tmp_path / "photo.png"), "--size", "6x6", "-o", str(out)]) == 0
-    err = capsys.readouterr().err
-    assert "colours, too many shades" in err and "read in black and white" in err, err
-    assert "save a colour drawing as PNG" in err

@@ -133,13 +133,6 @@ def run(args: argparse.Namespace) -> int:
             f" read as {w}×{h} cells (--size {pw}x{ph} for a cell a pixel)",
             file=sys.stderr,
         )
-    if drawing.shades and not (args.json or args.mono):
-        print(
-            f"xlsolver: {args.image}: {drawing.shades} colours, too many shades to be a few"
-            f" flat ones (a photo, or a JPEG's blur): read in black and white; save a colour"
-            f" drawing as PNG for a colour puzzle",
-            file=sys.stderr,
-        )
     if drawing.merged and drawing.colours is not None and not (args.json or args.mono):
         same = ", ".join(f"{fill} as {ink}" for fill, ink in drawing.merged.items())
         print(

@@ -3,8 +3,7 @@
 Glossary
     mark      a cell the teacher made black: any fill colour (not white), or a black
               mark a player would type (``x``, ``1``, ``■``, ``#``…; see
-              :mod:`xlsolver.workbook.marks`, the one reader of marks); a filled cell
-              holding a word (a heading in white on navy) is a label, not a mark
+              :mod:`xlsolver.workbook.marks`, the one reader of marks)
     colours   a drawing whose marks show two fill colours or more is a colour drawing:
               ``colours`` holds each cell's colour number and ``palette`` the fills
               (see :mod:`.colour_drawing`); a mark without a fill counts as black
@@ -26,7 +25,7 @@ from ..limits import MAX_SIDE
 from ..nonogram.colour_puzzle import Palette
 from ..sheets.errors import WorkbookError
 from ..sheets.protocol import ALL_SIDES, Book, Rect, Sheet, holds
-from ..workbook.address import parse_range, rect_ref, where
+from ..workbook.address import parse_range, where
 from ..workbook.files import open_book
 from ..workbook.frames import framed_cells
 from ..workbook.layout import GRID_NAME
@@ -34,11 +33,6 @@ from ..workbook.marks import BLACK_MARKS, WHITE_MARKS, mark_text, read_black
 from .colour_drawing import drawing_colours
 
 CANVAS = 0.8  # HLS lightness from which a fill can be the canvas (pale tints, not yellows)
-APART = 3  # empty rows or columns between two drawings on one sheet (fewer: one drawing)
-
-
-class SeveralDrawings(WorkbookError):
-    """Drawings APART or more empty rows or columns apart on one sheet: pick one."""
 
 
 @dataclass
@@ -55,7 +49,6 @@ class Drawing:
     merged: dict[str, str] | None = None  # fills read as a nearly identical ink: fill → ink
     pale: dict[str, int] | None = None  # fills too light to be ink, read as paper: fill → cells
     credits: dict[str, str] | None = None  # author, copyright, licence of a puzzle made again
-    shades: int | None = None  # colours of an image read in black and white (a photo, a JPEG)
 
 
 class MergedView:
@@ -200,25 +193,10 @@ def _canvas(fills: list[list[str | None]], marks: np.ndarray) -> str | None:
     return max(light, key=light.get)
 
 
-def _label(value: object) -> bool:
-    """True for text that is no mark: a word of two characters or more (a heading typed
-    in white on a navy cell, ``Teacher notes``); a single letter (``a``) stays ink."""
-    if not isinstance(value, str):
-        return False
-    text = value.strip()
-    return len(text) > 1 and mark_text(text) is None
-
-
-def _labels(sheet: Sheet, rect: Rect) -> np.ndarray:
-    """Which cells of a rectangle hold a label (see :func:`_label`): filled or not, not ink."""
-    return np.array([[_label(v) for v in row] for row in sheet.read_values(rect)], dtype=bool)
-
-
 def _marks(sheet: Sheet, rect: Rect) -> tuple[np.ndarray, str | None, list[list[str | None]]]:
-    """The marked cells of a rectangle with its canvas and its labels left out (marks
-    typed on the canvas stay), the canvas fill (None when there is none) and the
-    rectangle's fills."""
-    marks = read_black(sheet, rect) & ~_labels(sheet, rect)
+    """The marked cells of a rectangle with its canvas left out (marks typed on the
+    canvas stay), the canvas fill (None when there is none) and the rectangle's fills."""
+    marks = read_black(sheet, rect)
     fills = sheet.read_fills(rect)
     canvas = _canvas(fills, marks)
     if canvas is None:
@@ -227,58 +205,6 @@ def _marks(sheet: Sheet, rect: Rect) -> tuple[np.ndarray, str | None, list[list[
     typed = np.array([[mark_text(v) in BLACK_MARKS for v in row] for row in values], dtype=bool)
     on_canvas = np.array([[f == canvas for f in row] for row in fills], dtype=bool)
     return marks & ~(on_canvas & ~typed), canvas, fills
-
-
-def _gap(used: np.ndarray) -> tuple[int, int] | None:
-    """(first, last) empty line of the first run of APART or more empty lines between
-    used ones, None when there is none."""
-    start = None
-    for i, on in enumerate(used):
-        if not on and start is None:
-            start = i
-        elif on and start is not None:
-            if i - start >= APART and start > 0:
-                return start, i - 1
-            start = None
-    return None
-
-
-def _pieces(mask: np.ndarray, top: int = 0, left: int = 0) -> list[Rect]:
-    """The bounds (0-based, offset by ``top``, ``left``) of the parts of the marks kept
-    apart by APART or more empty rows or columns across the part, cut again and again."""
-    box = _bounds(mask)
-    if box is None:
-        return []
-    t, lf, b, r = box
-    part = mask[t : b + 1, lf : r + 1]
-    top, left = top + t, left + lf
-    cut = _gap(part.any(axis=1))
-    if cut is not None:
-        return _pieces(part[: cut[0]], top, left) + _pieces(
-            part[cut[1] + 1 :], top + cut[1] + 1, left
-        )
-    cut = _gap(part.any(axis=0))
-    if cut is not None:
-        return _pieces(part[:, : cut[0]], top, left) + _pieces(
-            part[:, cut[1] + 1 :], top, left + cut[1] + 1
-        )
-    return [(top, left, top + b - t, left + r - lf)]
-
-
-def _one_drawing(sheet: Sheet, used: Rect, marks: np.ndarray) -> None:
-    """SeveralDrawings naming each drawing of the sheet and how to pick one, when two or
-    more parts of the marks (of two cells or more: single cells are stars of a night
-    sky, dots of the picture) stand APART empty rows or columns apart."""
-    found = [p for p in _pieces(marks) if marks[p[0] : p[2] + 1, p[1] : p[3] + 1].sum() > 1]
-    if len(found) < 2:
-        return
-    rects = [(used[0] + t, used[1] + lf, used[0] + b, used[1] + r) for t, lf, b, r in found]
-    names = ", ".join(rect_ref(rect) for rect in rects)
-    raise SeveralDrawings(
-        f"{sheet.name}: {len(rects)} drawings, {APART} or more empty rows or columns apart: "
-        f"{names}; make a puzzle of one with --range {rect_ref(rects[0])}, or draw them "
-        f"closer to make one puzzle"
-    )
 
 
 def read_drawing(sheet: Sheet, book: Book | None = None, rect: Rect | None = None) -> Drawing:
@@ -300,7 +226,6 @@ def read_drawing(sheet: Sheet, book: Book | None = None, rect: Rect | None = Non
             rect = named[1]
     if rect is None:
         marks, _, _ = _marks(sheet, used)
-        _one_drawing(sheet, used, marks)
         found = _bounds(marks)
         if found is None:
             raise WorkbookError(
@@ -370,8 +295,6 @@ def read_drawing_file(
             try:
                 drawing = read_drawing(candidate, book, area)
                 break
-            except SeveralDrawings:
-                raise
             except WorkbookError as exc:
                 errors.append(str(exc))
         else:

@@ -17,9 +17,6 @@ from .drawing import Drawing
 DEFAULT_THRESHOLD = 128  # grey levels below this (0 black … 255 white) are black
 MAX_FLAT_COLOURS = 12  # an image with more ink colours is a photo: black and white
 PAPER_GREY = 242  # lighter pixels are the paper when colours are read
-SHADE = 48  # pixels this close (each channel) to a colour are shades of it (JPEG noise)
-FLAT_SHARE = 0.9  # the shades of the flat colours cover this much of the ink, or it is a photo
-MAX_CENTRES = 4 * MAX_FLAT_COLOURS  # more groups of shades than this: a photo, looked at no further
 
 
 def _pillow():
@@ -67,11 +64,7 @@ def read_image(
     colours, palette = image_colours(rgb, grey_full, (width, height))
     if not picture.any() and colours is None:
         raise WorkbookError(f"{path}: no pixel is darker than the threshold {threshold}")
-    rect = (1, 1, height, width)
-    drawing = Drawing(picture, Path(path).stem, "", rect, colours, palette, rgb.size)
-    if colours is None:
-        drawing.shades = photo_shades(rgb, grey_full)
-    return drawing
+    return Drawing(picture, Path(path).stem, "", (1, 1, height, width), colours, palette, rgb.size)
 
 
 def _scale(pixels: np.ndarray) -> int:
@@ -98,10 +91,9 @@ def image_colours(rgb, grey, size: tuple[int, int]):
     picture. Each cell takes the colour (or paper) nearest its average colour."""
     from PIL import Image
 
-    inks, counts = _inks(rgb, grey)
-    chromatic = (inks.max(axis=1) != inks.min(axis=1)).any() if len(inks) else False
-    if len(inks) > MAX_FLAT_COLOURS:
-        inks = flat_colours(inks, counts, rgb.size[0] * rgb.size[1] / (size[0] * size[1]))
+    pixels = np.asarray(rgb, dtype=np.int64).reshape(-1, 3)
+    inks = np.unique(pixels[np.asarray(grey, dtype=np.uint8).reshape(-1) < PAPER_GREY], axis=0)
+    chromatic = (inks.max(axis=1) != inks.min(axis=1)).any()
     if not chromatic or not 2 <= len(inks) <= MAX_FLAT_COLOURS:
         return None, None  # shades of grey, or a photo: black and white by the threshold
     mean = rgb if rgb.size == size else rgb.resize(size, Image.Resampling.BOX)
@@ -117,42 +109,3 @@ def image_colours(rgb, grey, size: tuple[int, int]):
         return None, None
     names = ["#" + "".join(f"{int(v):02x}" for v in choices[k]) for k in order]
     return numbers, Palette.build([(name, name, None) for name in names])
-
-
-def _inks(rgb, grey) -> tuple[np.ndarray, np.ndarray]:
-    """The distinct colours of the pixels darker than the paper, and how many of each."""
-    pixels = np.asarray(rgb, dtype=np.int64).reshape(-1, 3)
-    ink = pixels[np.asarray(grey, dtype=np.uint8).reshape(-1) < PAPER_GREY]
-    return np.unique(ink, axis=0, return_counts=True)
-
-
-def flat_colours(inks: np.ndarray, counts: np.ndarray, cell: float) -> np.ndarray:
-    """The flat colours of an image whose colours are shades of a few (a JPEG's noise
-    around each colour, the blur at its edges): the commonest colour not yet taken is a
-    centre and takes every colour within SHADE of it, again and again; the centres
-    covering half a cell or more are the flat colours when they hold FLAT_SHARE of the
-    ink, else all colours come back (a photo; so do more than MAX_CENTRES centres)."""
-    left = np.ones(len(inks), dtype=bool)
-    centres: list[np.ndarray] = []
-    held: list[int] = []
-    while left.any() and len(centres) <= MAX_CENTRES:
-        i = int(np.flatnonzero(left)[np.argmax(counts[left])])
-        near = left & (np.abs(inks - inks[i]).max(axis=1) <= SHADE)
-        centres.append(inks[i])
-        held.append(int(counts[near].sum()))
-        left &= ~near
-    kept = [k for k, n in enumerate(held) if n >= cell / 2]
-    if left.any() or len(kept) > MAX_FLAT_COLOURS:
-        return inks
-    if sum(held[k] for k in kept) < FLAT_SHARE * counts.sum():
-        return inks
-    return np.array([centres[k] for k in kept])
-
-
-def photo_shades(rgb, grey) -> int | None:
-    """How many colours an image read in black and white has when it has colour (not only
-    greys) — too many shades to be flat colours; None for shades of grey."""
-    inks, _ = _inks(rgb, grey)
-    if not len(inks) or not (inks.max(axis=1) != inks.min(axis=1)).any():
-        return None
-    return len(inks) if len(inks) > MAX_FLAT_COLOURS else None
