@@ -219,16 +219,37 @@ def test_grade_reads_the_legends_letters_typed_in_the_grid_as_their_inks(tmp_pat
     found = puzzle_sheet(open_book(key, read_only=True))
     picture = drawn(FLOWER, found.puzzle)
     letters = found.puzzle.palette.letters
+    # as the legend shows them, in capitals, or as a clue writes them (1a)
+    for name, form in (("a", str), ("caps", str.upper), ("clue", lambda x: f"1{x}")):
+        wb = load_workbook(key)
+        del wb[KEY_SHEET]
+        for (r, c), ink in np.ndenumerate(picture):
+            if ink:
+                wb[PUZZLE_SHEET].cell(found.grid[0] + r, found.grid[1] + c, form(letters[ink]))
+        typed = tmp_path / f"{name}.xlsx"
+        wb.save(typed)
+        grade = grade_files([typed], key)[0]
+        assert not grade.error and grade.cells == picture.size, grade.error
+        assert (grade.wrong, grade.note) == (0, ""), (name, grade.note)
+
+
+def test_grade_names_a_colour_clue_changed_in_its_own_words(tmp_path):
+    """A clue cell of a colour hand-in filled in another ink: the refusal printed the
+    clues as Python tuples, ``(2, 3) (2, 2)``; it writes them as the clues show them."""
+    drawing, key = tmp_path / "f.xlsx", tmp_path / "flower.xlsx"
+    draw(drawing, FLOWER)
+    assert cli_main(["make", str(drawing), "-o", str(key)]) == 0
+    found = puzzle_sheet(open_book(key, read_only=True))
     wb = load_workbook(key)
     del wb[KEY_SHEET]
-    for (r, c), ink in np.ndenumerate(picture):
-        if ink:
-            wb[PUZZLE_SHEET].cell(found.grid[0] + r, found.grid[1] + c, letters[ink])
-    typed = tmp_path / "ann.xlsx"
-    wb.save(typed)
-    grade = grade_files([typed], key)[0]
-    assert not grade.error and grade.cells == picture.size, grade.error
-    assert (grade.wrong, grade.note) == (0, ""), grade.note
+    top, left, bottom, right = found.row_clue_cells[0]
+    cell = wb[PUZZLE_SHEET].cell(bottom, right)  # the first row's last clue
+    other = next(v for v in INKS.values() if v[-6:] != (cell.fill.fgColor.rgb or "")[-6:])
+    cell.fill = PatternFill("solid", fgColor=other)
+    wb.save(tmp_path / "ann.xlsx")
+    grade = grade_files([tmp_path / "ann.xlsx"], key)[0]
+    assert "row 1 reads" in grade.error and "(" not in grade.error.split("reads")[1].split(":")[0]
+    assert "a clue cell filled in another colour?" in grade.error, grade.error
 
 
 def test_grade_reads_a_students_own_shade_as_the_nearest_ink(tmp_path, capsys):

@@ -14,6 +14,7 @@ Glossary
 from __future__ import annotations
 
 import os
+import re
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -211,10 +212,22 @@ def with_typed_letters(sheet: Sheet, found: SheetPuzzle, inks: np.ndarray) -> np
         return inks
     out = inks.copy()
     for (r, c), value in np.ndenumerate(np.array(sheet.read_values(found.grid), dtype=object)):
-        text = value.strip() if isinstance(value, str) else None
-        if out[r, c] == 0 and text in legend:
-            out[r, c] = palette.ink(text)
+        letter = _typed_letter(value, legend)
+        if out[r, c] == 0 and letter is not None:
+            out[r, c] = palette.ink(letter)
     return out
+
+
+def _typed_letter(value: object, legend: set[str]) -> str | None:
+    """The legend letter a cell holds: ``a``, ``A`` (when the legend has no ``A`` of its
+    own) or a clue's form ``3a``; None for anything else."""
+    match = re.fullmatch(r"\d*\s*([^\W\d_])", value.strip()) if isinstance(value, str) else None
+    if match is None:
+        return None
+    letter = match.group(1)
+    if letter in legend:
+        return letter
+    return letter.lower() if letter.lower() in legend and letter.upper() == letter else None
 
 
 def crosses_beside_fills(sheet: Sheet, grid: Rect) -> frozenset[str]:
@@ -483,9 +496,16 @@ def _clues_against_key(book, key: Key) -> str | None:
         return None
     kind, i, got, want, rects = differ[0]
     place = where(found.sheet, rects[i]) if i < len(rects) else found.where
+    if isinstance(ours, ColourPuzzle):  # 2b 3a, as the clues show them (not tuples)
+        from ..nonogram.colour_puzzle import colour_clue_text
+
+        read, keyed = colour_clue_text(got, ours.palette), colour_clue_text(want, theirs.palette)
+        why = "a number typed among them, or a clue cell filled in another colour?"
+    else:
+        read, keyed, why = clue_text(got), clue_text(want), "a number typed among them?"
     return (
-        f"{place}: {line_words((kind, i))} reads {clue_text(got)} where the key has "
-        f"{clue_text(want)}: the clues differ from the key's (a number typed among them?)"
+        f"{place}: {line_words((kind, i))} reads {read} where the key has {keyed}: the clues "
+        f"differ from the key's ({why})"
     )
 
 
