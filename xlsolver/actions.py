@@ -22,15 +22,7 @@ from .nonogram.colour_puzzle import ColourPuzzle
 from .nonogram.puzzle import PuzzleError
 from .nonogram.result import CONTRADICTION, INVALID, RULE_DISCREPANCY, TIMEOUT, Step
 from .sheets.errors import WorkbookError
-from .sheets.protocol import (
-    BLACK_STYLE,
-    DISCREPANCY_STYLE,
-    WHITE_STYLE,
-    Book,
-    Cell,
-    Sheet,
-    Style,
-)
+from .sheets.protocol import BLACK_STYLE, DISCREPANCY_STYLE, WHITE_STYLE, Book, Cell, Sheet
 
 HINT_PREFIX = "xlsolver hint"  # notes this module writes start with it; Clear removes them
 BATCHES = 20  # a solve is painted in about this many batches
@@ -301,15 +293,16 @@ def _hint_one(book: Book, sheet: Sheet, found) -> Outcome:
         unmet = _unmet_line(found.puzzle) if step.rule == RULE_DISCREPANCY else None
         if unmet is not None:  # the clues alone clash: no painting is to blame
             reason = _no_solution(unmet)
-    from .workbook.paint import flag_style
+    from .workbook.paint import paint_at_fault
 
-    by_style: dict[Style, list[Cell]] = {}
+    by_colour: dict[int, list[Cell]] = {}
     for r, c, state in step.cells:
-        colour = state & COLOUR
-        style = flag_style(found, r, c) if colour == DISCREPANCY else STYLE_OF[colour]
-        by_style.setdefault(style, []).append(found.cell(r, c))
-    for style, cells in by_style.items():
-        sheet.paint(cells, style)
+        by_colour.setdefault(state & COLOUR, []).append((r, c))
+    for colour, at in by_colour.items():
+        if colour == DISCREPANCY:  # a crossed cell keeps its cross
+            paint_at_fault(sheet, found, at)
+        else:
+            sheet.paint([found.cell(r, c) for r, c in at], STYLE_OF[colour])
     cells = [found.cell(r, c) for r, c, _ in step.cells]
     _leave_note(sheet, found, cells, reason)
     return Outcome(reason, ok=step.rule != RULE_DISCREPANCY, painted=len(cells), cells=cells)

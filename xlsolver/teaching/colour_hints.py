@@ -245,7 +245,7 @@ def paint_colour_hint(
         message = colour_reason(step, puzzle)
         if step.rule == "discrepancy":
             cells = [found.cell(r, c) for r, c, _ in step.cells]
-            paint_flagged(sheet, found, [(int(r), int(c)) for r, c, _ in step.cells])
+            paint_flagged(sheet, found, [(r, c) for r, c, _ in step.cells])
             return f"the painted cells break {message}", False, cells
         _apply(grid, step)
         if _decided(grid, before).any():

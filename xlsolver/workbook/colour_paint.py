@@ -56,15 +56,11 @@ def paint_flagged(sheet: Sheet, found, at: list[tuple[int, int]]) -> None:
     style; in red, a cell the person crossed keeps its cross (see paint.flag_style)."""
     clash = contradiction_style(found.puzzle.palette)
     if clash != DISCREPANCY_STYLE:  # black crossed in red: crossed already
-        sheet.paint([found.cell(r, c) for r, c in at], clash)
+        sheet.paint([found.cell(int(r), int(c)) for r, c in at], clash)
         return
-    from .paint import flag_style
+    from .paint import paint_at_fault
 
-    by_style: dict[Style, list] = {}
-    for r, c in at:
-        by_style.setdefault(flag_style(found, r, c), []).append(found.cell(r, c))
-    for style, cells in by_style.items():
-        sheet.paint(cells, style)
+    paint_at_fault(sheet, found, at)
 
 
 def colour_plan(result: ColourResult) -> np.ndarray:
@@ -102,8 +98,7 @@ def paint_colour_result(sheet: Sheet, found, result: ColourResult, *, answer_key
     sheet.paint(white, ANSWER_WHITE_STYLE if answer_key else WHITE_STYLE)
     red = found.cells(plan == CONFLICT)
     clash = contradiction_style(palette)
-    at = zip(*np.nonzero(plan == CONFLICT), strict=True)
-    paint_flagged(sheet, found, [(int(r), int(c)) for r, c in at])
+    paint_flagged(sheet, found, list(zip(*np.nonzero(plan == CONFLICT), strict=True)))
     report.white = len(white)
     report.red = _addresses(red)
     report.undecided = _addresses(found.cells(plan == UNPAINTED))

@@ -108,6 +108,17 @@ def flag_style(found: SheetPuzzle, r: int, c: int) -> Style:
     return CROSSED_DISCREPANCY_STYLE if white else DISCREPANCY_STYLE
 
 
+def paint_at_fault(sheet: Sheet, found: SheetPuzzle, at: list[tuple[int, int]]) -> None:
+    """Paint grid cells (row, column from 0) at fault red, each as :func:`flag_style`
+    says (a crossed cell keeps its cross)."""
+    by_style: dict[Style, list] = {}
+    for r, c in at:
+        r, c = int(r), int(c)  # plain ints: UNO takes no numpy integers
+        by_style.setdefault(flag_style(found, r, c), []).append(found.cell(r, c))
+    for style, cells in by_style.items():
+        sheet.paint(cells, style)
+
+
 def _addresses(cells: list[tuple[int, int]]) -> list[str]:
     """A1 addresses of sheet cells."""
     return [cell_ref(c) for c in cells]
@@ -136,12 +147,7 @@ def paint_result(
     red = found.cells(states == DISCREPANCY)
     sheet.paint(black, ANSWER_STYLE if answer_key else BLACK_STYLE)
     sheet.paint(white, ANSWER_WHITE_STYLE if answer_key else WHITE_STYLE)
-    flagged: dict[Style, list] = {}
-    for r, c in zip(*np.nonzero(states == DISCREPANCY), strict=True):
-        r, c = int(r), int(c)  # plain ints: UNO takes no numpy integers
-        flagged.setdefault(flag_style(found, r, c), []).append(found.cell(r, c))
-    for style, cells in flagged.items():
-        sheet.paint(cells, style)
+    paint_at_fault(sheet, found, list(zip(*np.nonzero(states == DISCREPANCY), strict=True)))
     report.black, report.white = len(black), len(white)
     report.red = _addresses(red)
     report.undecided = _addresses(found.cells(states == 0))
