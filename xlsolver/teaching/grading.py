@@ -235,7 +235,7 @@ def crosses_beside_fills(sheet: Sheet, grid: Rect) -> frozenset[str]:
     rule a cell out, as a cross does (alone, ``x`` is a black mark, as solve reads it)."""
     fills = [f for row in sheet.read_fills(grid) for f in row]
     values = [v for row in sheet.read_values(grid) for v in row]
-    filled = [f is not None and luminance(f) < PAPER for f in fills]
+    filled = [_painted(f) for f in fills]
     typed = [mark_text(v) == "x" and not f for v, f in zip(values, filled, strict=True)]
     return frozenset({"x"}) if any(filled) and any(typed) else frozenset()
 
@@ -311,11 +311,12 @@ def _grade_book(book, path: Path, key: Key, grade: Grade, out_dir, lang: str, co
         grade.error = _clues_against_key(book, key) or str(exc)
         return
     wrong = answer != key.solution
+    aside = printed(key)  # the printed givens: no marks of the student's
     if wrong.any() and key.solves(answer):
         wrong[:] = False  # another solution of a puzzle with several: clues and givens met
         grade.note = say(lang, "other_solution")
-    elif not (read_marked(sheet, found.grid, answer) & ~printed(key)).any():  # blank (its printed
-        elsewhere = marks_elsewhere(book, found, printed(key))  # givens aside), or elsewhere
+    elif not (read_marked(sheet, found.grid, answer) & ~aside).any():  # blank, or elsewhere
+        elsewhere = marks_elsewhere(book, found, aside)
         grade.note = say(lang, "marks_elsewhere", sheet=elsewhere) if elsewhere else ""
         grade.note = grade.note or say(lang, "empty_grid")
     grade.note = "; ".join(filter(None, [grade.note, _view_note(sheet, found, lang)]))

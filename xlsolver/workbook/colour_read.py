@@ -320,13 +320,9 @@ def nearest_ink(colour: str, palette: Palette, *, own_shades: bool = False) -> i
     rgb = _norm(colour)
     if rgb is None:
         return None
-    want = np.array([int(rgb[i : i + 2], 16) for i in (1, 3, 5)], dtype=float)
-
-    def distance(c: str) -> float:
-        return float(np.linalg.norm(want - [int(c[i : i + 2], 16) for i in (1, 3, 5)]))
-
-    far = [(distance(palette.colour(ink).rgb), ink) for ink in range(1, palette.k + 1)]
-    far.sort()
+    far = sorted(
+        (rgb_distance(rgb, palette.colour(ink).rgb), ink) for ink in range(1, palette.k + 1)
+    )
     if not far:
         return None
     best_d, best = far[0]
@@ -334,7 +330,7 @@ def nearest_ink(colour: str, palette: Palette, *, own_shades: bool = False) -> i
         return best
     if not own_shades:
         return None
-    rivals = [d for d, _ in far[1:]] + [distance(palette.background.rgb or WHITE)]
+    rivals = [d for d, _ in far[1:]] + [rgb_distance(rgb, palette.background.rgb or WHITE)]
     return best if best_d <= FAR and best_d <= CLEARLY * min(rivals) else None
 
 
