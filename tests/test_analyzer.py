@@ -387,6 +387,54 @@ def test_hard_board_escalation_probing_kissat_child_gives_the_same_verdicts(monk
     assert solve(impossible, method="sat").status == "contradiction"
 
 
+def _killed_child(real, victim: str):
+    """A child solve that dies by SIGKILL (as the system's out-of-memory killer ends a
+    process) when it runs ``victim``; other solvers run as usual."""
+    import os
+    import signal
+
+    def child(conn, clauses, name, phases):
+        if name == victim:
+            os.kill(os.getpid(), signal.SIGKILL)
+        real(conn, clauses, name, phases)
+
+    return child
+
+
+@pytest.mark.parametrize("victim", ["kissat404", "cadical195"])
+def test_a_solver_child_killed_from_outside_is_told_and_minisat_goes_on(monkeypatch, victim):
+    """A Kissat (or CaDiCaL) child killed by the system had MiniSat go on without a word:
+    a run looked stuck, or a second solution's search was reported as a time limit
+    reached where there was none. Now the search goes on in MiniSat and says why."""
+    import xlsolver.nonogram.sat as sat
+
+    monkeypatch.setattr(sat, "ESCALATE_CONFLICTS", 0)  # probing and Kissat at once
+    monkeypatch.setattr(sat, "_child_solve", _killed_child(sat._child_solve, victim))
+    rng = np.random.default_rng(11)
+    told = 0
+    for _ in range(6):
+        puzzle = Puzzle.from_solution(rng.random((5, 5)) < 0.5)
+        result = solve(puzzle, max_solutions=20, method="sat")
+        assert len(result.solutions) == brute_count(puzzle), result.status
+        assert all(puzzle.is_solution(s) for s in result.solutions)
+        assert result.status in ("unique", "multiple"), result.status
+        if result.notes:
+            told += 1
+            solver = "Kissat" if victim == "kissat404" else "CaDiCaL"
+            assert result.notes == [
+                f"{solver}'s process ended without an answer (killed by SIGKILL; was the "
+                "system short of memory?): MiniSat "
+                + (
+                    "searched instead, without a budget, so this run may take longer and "
+                    "show other solutions than a run where Kissat finishes"
+                    if victim == "kissat404"
+                    else "looked for another solution instead"
+                )
+            ]
+            assert result.to_json()["notes"] == result.notes
+    assert told, "no puzzle reached the killed solver"
+
+
 def test_the_kissat_child_starts_spawned_where_fork_is_not_there(monkeypatch):
     """Windows has no fork: the child solver is spawned (a fresh interpreter) and gives
     the verdicts the forked one gives."""

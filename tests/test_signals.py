@@ -153,6 +153,36 @@ def test_a_hard_solve_leaves_no_kissat_child(faase: Path, tmp_path: Path, how: s
     assert "Traceback" not in err
 
 
+def test_a_kissat_child_killed_by_the_system_is_named_and_the_run_goes_on(
+    faase: Path, tmp_path: Path
+) -> None:
+    """Only the Kissat child is killed (as the out-of-memory killer would): the run goes
+    on in MiniSat, here until its time limit, and says what happened on stderr and in
+    its JSON record (it went on without a word, looking stuck)."""
+    run = start(["solve", str(faase), "--json", "--time-limit", "25"], tmp_path)
+    try:
+        assert wait_for(lambda: _children(run.pid)), "no solver child appeared"
+        (child,) = _children(run.pid)
+        os.kill(child, signal.SIGKILL)
+        out, err = run.communicate(timeout=60)
+    finally:
+        if run.poll() is None:
+            run.kill()
+            run.communicate()
+    record = json.loads(out)
+    note = (
+        "Kissat's process ended without an answer (killed by SIGKILL; was the system short "
+        "of memory?): MiniSat searched instead"
+    )
+    assert record["status"] == "timeout" and record["notes"][0].startswith(note), out
+    assert f"xlsolver: {faase}: {note}" in err and "Traceback" not in err, err
+
+
+def _children(parent: int) -> list[int]:
+    """The living children of a process."""
+    return [p for p in live_in_session(parent) if _ppid(p) == parent]
+
+
 CHILD = """
 import signal
 import sys

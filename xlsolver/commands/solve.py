@@ -303,12 +303,14 @@ def _emit(args, record: dict, result, bar) -> None:
 
     if record.get("status") == INVALID and record.get("error"):  # an input error: one line
         bar.write(f"xlsolver: {record['error']}", file=sys.stderr)
+    name = f"{record['source']}" + (f" #{record['index']}" if record["index"] > 1 else "")
+    for note in record.get("notes", ()):  # how the search went (a solver child killed)
+        bar.write(f"xlsolver: {name}: {note}", file=sys.stderr)
     if args.json:
         bar.write(json.dumps(record, ensure_ascii=False), file=sys.stdout)
         return
     if result is None or result.status == INVALID:
         return
-    name = f"{record['source']}" + (f" #{record['index']}" if record["index"] > 1 else "")
     lines = [f"{name}: {record['status']}"]
     if "width" in record:
         lines[0] += f" ({record['width']}×{record['height']}, {record['seconds']:.3f} s)"

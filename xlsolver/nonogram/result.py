@@ -87,6 +87,7 @@ class Result:
     difficulty: str = ""  # "line", "probing", "search" or "" when unknown
     method: str = ""  # which engine decided it: "logic", "sat", ...
     stats: dict = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)  # how the search went, when a person should know
 
     @property
     def solved(self) -> bool:
@@ -149,6 +150,8 @@ class Result:
             out["error"] = self.error
         if self.difficulty:
             out["difficulty"] = self.difficulty
+        if self.notes:
+            out["notes"] = list(self.notes)
         return out
 
     def text(self) -> str:

@@ -250,7 +250,7 @@ class Run:
         finally:
             search.close()
         if stopped == "time":  # several solutions, but the user's clock ended the painting
-            return self.finish(
+            result = self.finish(
                 TIMEOUT,
                 grid,
                 "time limit reached while proving the cells common to all solutions",
@@ -258,7 +258,9 @@ class Run:
                 "",
                 "sat",
             )
-        result = self._verdict(found, exhausted, grid, "", "sat")  # rated by the logic path
-        if stopped:
+        else:
+            result = self._verdict(found, exhausted, grid, "", "sat")  # rated by the logic path
+        if stopped == "work":
             result.stats[COMMON_STOPPED] = True
+        result.notes = list(getattr(search, "notes", ()))
         return result

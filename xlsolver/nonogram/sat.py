@@ -245,6 +245,34 @@ def _child_solve(conn, clauses: list[list[int]], name: str, phases: list[int]) -
 
 
 TICK_SECONDS = 0.5  # how often a wait for a child tells the progress display it is alive
+SOLVER_NAMES = {"kissat404": "Kissat", "cadical195": "CaDiCaL"}
+
+
+class SolverDied(Exception):
+    """A solver's child process ended without an answer, neither stopped by the time
+    limit nor by Ctrl-C: killed from outside (the system short of memory, ``kill -9``)."""
+
+    def __init__(self, name: str, exitcode: int | None):
+        import signal
+
+        self.exitcode = exitcode
+        how = f"exit status {exitcode}"
+        if exitcode is not None and exitcode < 0:
+            try:
+                how = f"killed by {signal.Signals(-exitcode).name}"
+            except ValueError:
+                how = f"killed by signal {-exitcode}"
+        super().__init__(
+            f"{SOLVER_NAMES.get(name, name)}'s process ended without an answer ({how}; "
+            "was the system short of memory?)"
+        )
+
+
+def _stopped_on_purpose(exitcode: int | None) -> bool:
+    """True for a child ended by Ctrl-C or SIGTERM, which stop this process too."""
+    import signal
+
+    return exitcode in (EXIT_INTERRUPTED, -signal.SIGINT, -signal.SIGTERM)
 
 
 def solve_in_child(
@@ -254,7 +282,8 @@ def solve_in_child(
     phases: list[int] | None = None,
     tick: Callable[[], None] | None = None,
 ):
-    """A model, [] when unsatisfiable, or None when the time ran out (the child is killed).
+    """A model, [] when unsatisfiable, or None when the time ran out (the child is killed)
+    or a stop signal ended it. Raises :class:`SolverDied` when something else killed it.
 
     For solvers python-sat cannot interrupt (Kissat): a process can always be stopped.
     ``tick`` is called while waiting (a progress display's heartbeat; it decides nothing).
@@ -282,7 +311,10 @@ def solve_in_child(
             if tick is not None:
                 tick()
     except EOFError:
-        return None
+        child.join()
+        if _stopped_on_purpose(child.exitcode):
+            return None
+        raise SolverDied(name, child.exitcode) from None
     finally:
         if child.is_alive():
             child.kill()
@@ -327,6 +359,7 @@ class SatSearch:
         self.solver = new_solver(name, self.enc.clauses)
         self.tell: Callable[[str], None] = _quiet  # progress messages (the Run sets it)
         self.phase = ""
+        self.notes: list[str] = []  # what a person should know of how the search went
 
     def close(self) -> None:
         """Free the solver."""
@@ -380,9 +413,14 @@ class SatSearch:
             enc, blocks = self.hard
             phases = [-lit for lit in blocks[-1]]
             self._tell("looking for another solution (CaDiCaL)")
-            model = solve_in_child(
-                enc.clauses + blocks, "cadical195", seconds_left(), phases, self._tick
-            )
+            try:
+                model = solve_in_child(
+                    enc.clauses + blocks, "cadical195", seconds_left(), phases, self._tick
+                )
+            except SolverDied as exc:  # MiniSat holds the blocked solutions too
+                self.notes.append(f"{exc}: MiniSat looked for another solution instead")
+                self.hard = None
+                return self._next(seconds_left, another)
             return None if model is None else enc.decode(model) if model else False
         self._tell("looking for another solution" if another else "searching")
         res = self._solve([], seconds_left())
@@ -428,7 +466,14 @@ class SatSearch:
             return None
         enc = Encoding(board)
         self._tell(f"searching with Kissat ({board.unknown} cells open)")
-        model = solve_in_child(enc.clauses, "kissat404", seconds_left(), tick=self._tick)
+        try:
+            model = solve_in_child(enc.clauses, "kissat404", seconds_left(), tick=self._tick)
+        except SolverDied as exc:
+            self.notes.append(
+                f"{exc}: MiniSat searched instead, without a budget, so this run may take "
+                "longer and show other solutions than a run where Kissat finishes"
+            )
+            return None
         if model is None:
             return None
         self.hard = (enc, [])  # cell variables are numbered alike in both encodings

@@ -158,6 +158,8 @@ def paint_result(
             f"contradiction: every solution of the clues disagrees with the painted "
             f"cell{'s' if len(red) > 1 else ''} in red: {_listed(report.red)}"
         )
+    for note in result.notes:  # how the search went (a solver's process killed)
+        report.message += f"; {note}"
     return report
 
 
