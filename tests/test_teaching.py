@@ -769,6 +769,31 @@ def test_a_drawing_typed_with_marks_reads_them_as_grade_and_givens_do(tmp_path):
     assert drawing.picture.tolist() == expected
 
 
+@pytest.mark.parametrize(
+    "labels",
+    [[1, 2, 3, 4, 5], ["１", "２", "３", "４", "５"], [5, 4, 3, 2, 1]],
+    ids=["numbers", "full-width text", "counting down"],
+)
+def test_row_and_column_numbers_beside_a_drawing_are_no_marks(tmp_path, labels):
+    """Rows numbered 1, 2, 3 … down the left and columns across the top: each 1 was read
+    as a black mark, so the picture grew a stray black cell and a column and a row of
+    labels. A 1 of the picture stays a mark, even beside the row numbered 2."""
+    picture_rows = ["#.#.#", "####.", "#####", ".#.#.", "#...#"]
+    wb = Workbook()
+    ws = wb.active
+    for i, label in enumerate(labels):
+        ws.cell(3 + i, 2, label)  # row numbers in column B
+        ws.cell(2, 3 + i, label)  # column numbers in row 2
+    for r, row in enumerate(picture_rows):
+        for c, ch in enumerate(row):
+            if ch == "#":
+                ws.cell(3 + r, 3 + c, 1)  # the picture typed in 1s
+    wb.save(tmp_path / "numbered.xlsx")
+    drawing = read_drawing_file(tmp_path / "numbered.xlsx")
+    assert drawing.rect == (3, 3, 7, 7)
+    assert drawing.picture.tolist() == [[ch == "#" for ch in row] for row in picture_rows]
+
+
 def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys):
     """Errors name the problem; nothing is written."""
     empty = tmp_path / "empty.xlsx"

@@ -26,6 +26,7 @@ from ..nonogram.colour_puzzle import Palette
 from ..sheets.errors import WorkbookError
 from ..sheets.protocol import ALL_SIDES, Book, Rect, Sheet, holds
 from ..workbook.address import parse_range, where
+from ..workbook.clues import normalise
 from ..workbook.files import open_book
 from ..workbook.frames import framed_cells
 from ..workbook.layout import GRID_NAME
@@ -193,10 +194,42 @@ def _canvas(fills: list[list[str | None]], marks: np.ndarray) -> str | None:
     return max(light, key=light.get)
 
 
+def _numbering(values: list[list[object]]) -> np.ndarray:
+    """Cells typed 1 that start (or end) a numbering: 2 and 3 typed after them in a row or
+    a column, as row or column numbers 1, 2, 3 … run along a drawing. Such a 1 is a label,
+    not a black mark (a 1 of the picture beside the row numbered 2 stays a mark)."""
+    ones = np.array([[mark_text(v) == "1" for v in row] for row in values], dtype=bool)
+    out = np.zeros_like(ones)
+    if not ones.any():
+        return out
+    number = [[_number(v) for v in row] for row in values]
+    h, w = ones.shape
+    for r, c in zip(*np.nonzero(ones), strict=True):
+        for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            r2, c2, r3, c3 = r + dr, c + dc, r + 2 * dr, c + 2 * dc
+            if 0 <= r3 < h and 0 <= c3 < w and number[r2][c2] == 2 and number[r3][c3] == 3:
+                out[r, c] = True
+    return out
+
+
+def _number(value: object) -> float | None:
+    """A cell's value as a number (a number typed as text too), None when it is none."""
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, (int, float)):
+        return float(value)
+    try:
+        return float(normalise(str(value)))
+    except ValueError:
+        return None
+
+
 def _marks(sheet: Sheet, rect: Rect) -> tuple[np.ndarray, str | None, list[list[str | None]]]:
     """The marked cells of a rectangle with its canvas left out (marks typed on the
-    canvas stay), the canvas fill (None when there is none) and the rectangle's fills."""
+    canvas stay), the canvas fill (None when there is none) and the rectangle's fills.
+    A 1 that numbers rows or columns (a 2 beside it) is no mark."""
     marks = read_black(sheet, rect)
+    marks &= ~_numbering(sheet.read_values(rect))
     fills = sheet.read_fills(rect)
     canvas = _canvas(fills, marks)
     if canvas is None:
