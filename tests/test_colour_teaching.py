@@ -400,6 +400,33 @@ def test_make_from_a_flat_colour_image_gives_the_colour_puzzle(tmp_path, capsys)
     assert by_rgb(made) == by_rgb(goal)
 
 
+def test_a_colour_jpeg_read_in_black_and_white_says_so(tmp_path, capsys):
+    """The same flat-colour picture saved as a JPEG has thousands of shades: it is read in
+    black and white by the threshold, as before, but make now says so (it said nothing,
+    and a teacher expecting a colour puzzle got a black-and-white one)."""
+    from conftest import DATA
+    from PIL import Image
+
+    png = DATA / "numberloom-take_two.solution.png"
+    jpeg = tmp_path / "take-two.jpg"
+    with Image.open(png) as img:
+        img.convert("RGB").resize((150, 150), Image.Resampling.NEAREST).save(jpeg, quality=85)
+    out = tmp_path / "take-two.xlsx"
+    capsys.readouterr()
+    assert cli_main(["make", "--image", str(jpeg), "--size", "15x15", "-o", str(out)]) == 0
+    err = capsys.readouterr().err
+    made = puzzle_sheet(open_book(out, read_only=True)).puzzle
+    assert not isinstance(made, ColourPuzzle)
+    assert f"xlsolver: {jpeg}: " in err
+    assert (
+        "colours (a photo, or a JPEG's shades), read in black and white by the threshold; "
+        "for a colour puzzle save the picture in at most 12 flat colours as PNG"
+    ) in err, err
+    capsys.readouterr()
+    assert cli_main(["make", "--image", str(png), "-o", str(tmp_path / "flat.xlsx")]) == 0
+    assert "JPEG" not in capsys.readouterr().err  # a flat picture: its colours, no note
+
+
 def test_nearly_identical_fills_are_one_ink(tmp_path, monkeypatch, capsys):
     """Two reds no one can tell apart on paper (#e00000 and #e10101, as a colour picked
     once from the palette and once from 'recent colours') are one ink: the puzzle has three

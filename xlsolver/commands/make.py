@@ -133,6 +133,15 @@ def run(args: argparse.Namespace) -> int:
             f" read as {w}×{h} cells (--size {pw}x{ph} for a cell a pixel)",
             file=sys.stderr,
         )
+    if drawing.shades and not (args.json or args.mono):
+        from ..teaching.image import MAX_FLAT_COLOURS
+
+        print(
+            f"xlsolver: {args.image}: {drawing.shades:,} colours (a photo, or a JPEG's shades), "
+            f"read in black and white by the threshold; for a colour puzzle save the picture "
+            f"in at most {MAX_FLAT_COLOURS} flat colours as PNG",
+            file=sys.stderr,
+        )
     if drawing.merged and drawing.colours is not None and not (args.json or args.mono):
         same = ", ".join(f"{fill} as {ink}" for fill, ink in drawing.merged.items())
         print(

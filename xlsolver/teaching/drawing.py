@@ -50,6 +50,7 @@ class Drawing:
     merged: dict[str, str] | None = None  # fills read as a nearly identical ink: fill → ink
     pale: dict[str, int] | None = None  # fills too light to be ink, read as paper: fill → cells
     credits: dict[str, str] | None = None  # author, copyright, licence of a puzzle made again
+    shades: int | None = None  # an image's colours when too many to be flat inks (a photo)
 
 
 class MergedView:

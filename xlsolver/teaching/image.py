@@ -64,7 +64,25 @@ def read_image(
     colours, palette = image_colours(rgb, grey_full, (width, height))
     if not picture.any() and colours is None:
         raise WorkbookError(f"{path}: no pixel is darker than the threshold {threshold}")
-    return Drawing(picture, Path(path).stem, "", (1, 1, height, width), colours, palette, rgb.size)
+    drawing = Drawing(
+        picture, Path(path).stem, "", (1, 1, height, width), colours, palette, rgb.size
+    )
+    if colours is None:
+        inks = _inks(rgb, grey_full)
+        if len(inks) > MAX_FLAT_COLOURS and _chromatic(inks):
+            drawing.shades = len(inks)
+    return drawing
+
+
+def _inks(rgb, grey) -> np.ndarray:
+    """The distinct colours of an image's pixels darker than paper (one row each)."""
+    pixels = np.asarray(rgb, dtype=np.int64).reshape(-1, 3)
+    return np.unique(pixels[np.asarray(grey, dtype=np.uint8).reshape(-1) < PAPER_GREY], axis=0)
+
+
+def _chromatic(inks: np.ndarray) -> bool:
+    """True when some colour is not a grey."""
+    return bool((inks.max(axis=1) != inks.min(axis=1)).any()) if len(inks) else False
 
 
 def _scale(pixels: np.ndarray) -> int:
@@ -91,10 +109,8 @@ def image_colours(rgb, grey, size: tuple[int, int]):
     picture. Each cell takes the colour (or paper) nearest its average colour."""
     from PIL import Image
 
-    pixels = np.asarray(rgb, dtype=np.int64).reshape(-1, 3)
-    inks = np.unique(pixels[np.asarray(grey, dtype=np.uint8).reshape(-1) < PAPER_GREY], axis=0)
-    chromatic = (inks.max(axis=1) != inks.min(axis=1)).any()
-    if not chromatic or not 2 <= len(inks) <= MAX_FLAT_COLOURS:
+    inks = _inks(rgb, grey)
+    if not _chromatic(inks) or not 2 <= len(inks) <= MAX_FLAT_COLOURS:
         return None, None  # shades of grey, or a photo: black and white by the threshold
     mean = rgb if rgb.size == size else rgb.resize(size, Image.Resampling.BOX)
     cells = np.asarray(mean, dtype=np.int64)
