@@ -168,3 +168,26 @@ def test_a_stopped_pool_leaves_nothing_for_the_exit_hook_to_wake() -> None:
             raise BrokenPipeError  # the reader of the output went away
     assert manager is not None and not manager.is_alive()
     assert manager not in process._threads_wakeups
+
+
+def test_dask_without_its_extra_is_one_line_and_exit_2(tmp_path, capsys, monkeypatch):
+    """--dask where dask is not installed printed a traceback (ModuleNotFoundError), exit
+    1, and left the --out-dir folder behind: now the line naming the extra, exit 2, and
+    no folder, as for an unreachable scheduler."""
+    import shutil
+    import sys
+
+    from conftest import WORKBOOKS
+
+    from xlsolver.exits import EXIT_BAD_INPUT
+
+    for name in ("dask", "dask.distributed", "distributed"):
+        monkeypatch.setitem(sys.modules, name, None)  # import fails as when not installed
+    book = shutil.copy(WORKBOOKS / "small.xlsx", tmp_path / "small.xlsx")
+    out = tmp_path / "out"
+    capsys.readouterr()
+    code = main(["solve", str(book), "--out-dir", str(out), "--dask", "tcp://127.0.0.1:8786"])
+    err = capsys.readouterr().err
+    assert code == EXIT_BAD_INPUT, err
+    assert err == ("xlsolver: --dask needs dask.distributed: pip install 'xlsolver[dask]'\n"), err
+    assert not out.exists()

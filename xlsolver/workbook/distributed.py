@@ -104,10 +104,10 @@ def solve_on_cluster(
     ``run_one`` is the per-file function of ``--jobs``, run by the workers (and here for
     the files that stay here).
     """
+    client = connect(address)  # first: it says which extra to install when dask is not there
     from dask.distributed import as_completed
     from tqdm import tqdm
 
-    client = connect(address)
     reports: list[FileReport | None] = [None] * len(paths)
     with (
         client,
