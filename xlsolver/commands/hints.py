@@ -17,7 +17,12 @@ HELP = "write the order in which a puzzle's cells can be deduced, with reasons, 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """The hints command's options."""
     p.add_argument("workbook", help="a workbook with a puzzle sheet, or a puzzle file")
-    p.add_argument("-o", "--output", required=True, help="the hints workbook to write (.xlsx)")
+    p.add_argument(
+        "-o",
+        "--output",
+        required=True,
+        help="the hints workbook to write (.xlsx; .ods and .xls through LibreOffice)",
+    )
     p.add_argument("--lang", choices=("en", "ja"), default="en", help="language of the reasons")
     p.add_argument("--stages", type=count, default=0, metavar="N", help="also N stage sheets")
     p.add_argument(

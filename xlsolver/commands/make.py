@@ -26,10 +26,19 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="a workbook with the picture drawn in cells (a picture file is read as --image; "
         "a puzzle file gives the worksheet of its puzzle)",
     )
-    p.add_argument("--image", metavar="PNG", help="a black-and-white picture instead")
+    p.add_argument(
+        "--image",
+        metavar="PNG",
+        help="a picture file instead (PNG, JPEG…): flat colours make a colour puzzle",
+    )
     p.add_argument("--size", metavar="WxH", help="cells of the puzzle made from an image")
     p.add_argument("--threshold", type=int, default=128, help="grey below this is black (128)")
-    p.add_argument("-o", "--output", required=True, help="the worksheet to write (.xlsx)")
+    p.add_argument(
+        "-o",
+        "--output",
+        required=True,
+        help="the worksheet to write (.xlsx; .ods and .xls through LibreOffice)",
+    )
     p.add_argument("--title", default="", help="the title (default: text on the sheet, file name)")
     p.add_argument("--sheet", metavar="NAME", action=Once, help="the sheet holding the drawing")
     p.add_argument(
