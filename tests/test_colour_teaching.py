@@ -427,6 +427,28 @@ def test_a_colour_jpeg_read_in_black_and_white_says_so(tmp_path, capsys):
     assert "JPEG" not in capsys.readouterr().err  # a flat picture: its colours, no note
 
 
+def test_two_reds_told_apart_by_no_one_say_the_drawing_is_black_and_white(tmp_path, capsys):
+    """A drawing in two reds no one can tell apart became a black-and-white puzzle without
+    a word (the note came only when a third colour was there)."""
+    wb = Workbook()
+    ws = wb.active
+    for r, row in enumerate([".##.", "####", ".##.", "#..#"]):
+        for c, ch in enumerate(row):
+            if ch == "#":
+                red = "FF0000" if (r + c) % 2 else "FE0101"
+                ws.cell(2 + r, 2 + c).fill = PatternFill("solid", start_color=red, end_color=red)
+    wb.save(tmp_path / "reds.xlsx")
+    capsys.readouterr()
+    assert cli_main(["make", str(tmp_path / "reds.xlsx"), "-o", str(tmp_path / "p.xlsx")]) == 0
+    err = capsys.readouterr().err
+    assert err == (
+        f"xlsolver: {tmp_path / 'reds.xlsx'}: colours too close to tell apart, read as one: "
+        "#fe0101 as #ff0000 (one colour left: black and white)\n"
+    ), err
+    made = puzzle_sheet(open_book(tmp_path / "p.xlsx", read_only=True)).puzzle
+    assert not isinstance(made, ColourPuzzle)
+
+
 def test_nearly_identical_fills_are_one_ink(tmp_path, monkeypatch, capsys):
     """Two reds no one can tell apart on paper (#e00000 and #e10101, as a colour picked
     once from the palette and once from 'recent colours') are one ink: the puzzle has three

@@ -151,10 +151,11 @@ def run(args: argparse.Namespace) -> int:
             f"in at most {MAX_FLAT_COLOURS} flat colours as PNG",
             file=sys.stderr,
         )
-    if drawing.merged and drawing.colours is not None and not (args.json or args.mono):
+    if drawing.merged and not (args.json or args.mono):
         same = ", ".join(f"{fill} as {ink}" for fill, ink in drawing.merged.items())
+        one = "" if drawing.colours is not None else " (one colour left: black and white)"
         print(
-            f"xlsolver: {args.drawing}: colours too close to tell apart, read as one: {same}",
+            f"xlsolver: {args.drawing}: colours too close to tell apart, read as one: {same}" + one,
             file=sys.stderr,
         )
     if drawing.pale and not args.json:
