@@ -293,6 +293,18 @@ def test_a_listing_cut_short_by_the_time_limit_says_so(monkeypatch, capsys):
     assert err.startswith("6x10: at least 3 tilings, ") and "(stopped: timeout)" in err
 
 
+def test_limit_without_an_output_prints_every_tiling_it_found(capsys):
+    """``--limit 3`` searched three tilings and printed one, with no word of the others."""
+    capsys.readouterr()
+    assert main(["pentomino", "--board", "6x10", "--limit", "3", "-q"]) == 0
+    blocks = capsys.readouterr().out.strip().split("\n\n")
+    assert len(blocks) == 3 and len(set(blocks)) == 3
+    board = named_board("6x10")
+    for block in blocks:
+        rows = block.split("\n")
+        assert_tiling(board, {(r, c): ch for r, row in enumerate(rows) for c, ch in enumerate(row)})
+
+
 @pytest.mark.parametrize("where", ["missing-folder", "the-input"])
 def test_an_output_that_cannot_be_written_is_refused_before_the_search(tmp_path, capsys, where):
     """``-o`` over the board's own file or into a missing folder was refused after the

@@ -33,7 +33,9 @@ def add_arguments(parser) -> None:
     )
     parser.add_argument("-o", "--output", help="write the painted tiling(s) to this workbook")
     parser.add_argument(
-        "--sheet", action=Once, help="the sheet holding the board (default: the first)"
+        "--sheet",
+        action=Once,
+        help="the sheet holding the board (default: the first drawing of the board's cell count)",
     )
     parser.add_argument("--count", action="store_true", help="count every tiling")
     parser.add_argument(
@@ -126,7 +128,8 @@ def _run(args, opened: list) -> int:
         print(_count_line(board, counted, args.all_copies))
     elif args.count:
         print(_found_line(board, result))
-    shown = result.solutions if args.all and not args.output else result.solutions[:1]
+    listed = (args.all or args.limit is not None) and not args.output  # every one found
+    shown = result.solutions if listed else result.solutions[:1]
     for solution in shown:
         print(tiling_text(board, solution) + "\n")
     _say_stopped(board, result, counted is None and not args.count)
