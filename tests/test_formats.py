@@ -860,6 +860,17 @@ def test_converting_into_a_format_without_credits_says_they_are_left_out(tmp_pat
             ]
         )
         assert err[2:] == title, err
+    code, _, err = cli(
+        capsys, "convert", dancer, "-o", str(tmp_path / "d.txt"), "--format", "grid"
+    )  # a .txt is GRID text here: named as such (it said "a .txt file")
+    assert code == 0 and err == [
+        f"xlsolver: {tmp_path / 'd.txt'} leaves out the credits (by, copyright, catalogue): "
+        "GRID text has no place for them (.non, .nonpack, JSON, webpbn XML and workbooks "
+        "keep them)",
+        f"xlsolver: {tmp_path / 'd.txt'} leaves out the goal (the intended picture): GRID "
+        "text has no place for it (.non, JSON, webpbn XML keep it; a workbook keeps it as "
+        "its answer key)",
+    ], err
     long = tmp_path / "long.non"
     long.write_text(
         'title "A rather long title for a small puzzle, fifty characters"\n'

@@ -373,7 +373,7 @@ def left_out(puzzles: list[Puzzle | ColourPuzzle], path: str | Path, fmt: str | 
     lines = set() if lost is None else {line for p in puzzles for line in lost(p)}
     if module is None:
         return sorted(lines)
-    kind = f"a {Path(path).suffix or fmt} file"
+    kind = _kind(path, fmt)
     if fmt not in KEEPS_CREDITS:
         credits = sorted({k for p in puzzles for k in CREDITS if p.meta.get(k)}, key=CREDITS.index)
         if credits:  # a CC-BY puzzle's credit must not go without a word
@@ -394,6 +394,19 @@ def left_out(puzzles: list[Puzzle | ColourPuzzle], path: str | Path, fmt: str | 
             "XML keep it; a workbook keeps it as its answer key)"
         )
     return sorted(lines)
+
+
+# How a message names a format written under an extension that is not its own.
+FORMAT_LABELS = {"grid": "GRID text", "taai": "a TAAI batch", "xml": "webpbn XML", "json": "JSON"}
+
+
+def _kind(path: str | Path, fmt: str) -> str:
+    """``a .nin file``, or the format's name when ``--format`` chose another than the
+    extension's (``GRID text`` written to ``d.txt``)."""
+    suffix = Path(path).suffix
+    if suffix and _by_extension(path) == fmt:
+        return f"a {suffix} file"
+    return FORMAT_LABELS.get(fmt, f"a .{fmt} file")
 
 
 def _own_title(puzzle: Puzzle | ColourPuzzle) -> str:
