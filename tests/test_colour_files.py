@@ -403,6 +403,23 @@ def test_a_background_a_non_cannot_hold_is_said(tmp_path: Path):
     assert read_one(tmp_path / "night.json").palette.background.rgb == "#000000"
 
 
+def test_colour_names_a_non_cannot_hold_are_said(tmp_path: Path):
+    """The map's colours are black, red, green and blue; its .non names them a, b, c, d
+    (the legend of a solve of the copy read `a a #000000`) and convert said nothing. It
+    says so now; the .non copy converted again says nothing (letters are its names)."""
+    source = ROOT / "examples" / "webpbn-color-00047-map.xml"
+    run = xlsolver("convert", str(source), "-o", str(tmp_path / "map.non"))
+    assert run.returncode == 0, run.stderr
+    assert run.stderr == (
+        f"xlsolver: {tmp_path / 'map.non'} leaves out the colours' names (black as a, red as "
+        "b, green as c, blue as d): a .non names a colour by a letter\n"
+    )
+    copy = read_one(tmp_path / "map.non")
+    assert [c.rgb for c in copy.palette.inks] == ["#000000", "#ff0000", "#00b000", "#4040ff"]
+    run = xlsolver("convert", str(tmp_path / "map.non"), "-o", str(tmp_path / "again.non"))
+    assert run.returncode == 0 and run.stderr == "", run.stderr
+
+
 def test_toml_takes_every_svg_colour_name(tmp_path: Path):
     """nonogrid takes any SVG colour name; the reader knew 40 of the 148 and said the line
     was not "NAME = (COLOUR) CHAR" though it was. The table is checked name by name

@@ -427,11 +427,20 @@ def left_out(puzzle: Puzzle | ColourPuzzle) -> list[str]:
     (the format has no place for one; its cells read as white)."""
     if not isinstance(puzzle, ColourPuzzle):
         return []
+    out = []
+    letters = _spec_letters(puzzle.palette.letters)[1:]
+    names = [
+        f"{c.name} as {letter}"
+        for letter, c in zip(letters, puzzle.palette.inks, strict=True)
+        if c.name and c.name.lower() != letter
+    ]
+    if names:
+        out.append(f"the colours' names ({', '.join(names)}): a .non names a colour by a letter")
     background = puzzle.palette.background
     if background.rgb.lower() == BACKGROUND:
-        return []
+        return out
     name = f"{background.name} " if background.name else ""
-    return [
+    return out + [
         f"the background colour {name}({background.rgb}): a .non has none, its cells read white"
     ]
 
