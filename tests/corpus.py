@@ -1340,7 +1340,7 @@ def _totals_cases(folder: Path) -> list[Case]:
         Case(
             "totals-one-wrong",
             path,
-            error=r"Puzzle!D6:H15: clues on both sides of the grid \(I6:I15 and B6:C15\), and "
+            error=r"Puzzle!D6:H15: clues on both sides of the grid \(B6:C15 and I6:I15\), and "
             r"neither is the other's totals .*; pick the puzzle with --range Puzzle!B\d+:H15$",
         )
     )

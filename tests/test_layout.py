@@ -283,3 +283,40 @@ def test_a_template_with_size_labels_and_a_table_beside_it_reads(tmp_path):
     assert (found.puzzle.rows, found.puzzle.cols) == (puzzle.rows, puzzle.cols)
     first = get_column_letter(right + 4)
     assert found.ignored == [f"{first}2:{get_column_letter(right + 5)}6 not a puzzle"]
+
+
+def test_a_wrong_total_beside_the_boxed_sample_names_both_bands(tmp_path):
+    """workbooks/small.xlsx with row totals typed in O7:O16, one of them wrong: the
+    column of counts outweighed the row clues of 1s where the grid's corner was looked
+    for, and the error blamed the width label (``Puzzle!C2: clues found for 12 columns
+    but the width given is 10``), or, without the labels, said the clues ran into the
+    grid. Now the grid is found where its clues place it and both bands are named."""
+    from pathlib import Path
+
+    sample = Path(__file__).resolve().parent.parent / "workbooks" / "small.xlsx"
+    counts = [2, 4, 6, 8, 10, 2, 5, 4, 6, 8]
+    expected = (
+        "Puzzle!E7:N16: clues on both sides of the grid (A7:D16 and O7:O16), and neither is "
+        "the other's totals (each line's count of black cells); pick the puzzle with "
+        "--range Puzzle!A4:N16"
+    )
+    for labels in (True, False):
+        wb = load_workbook(sample)
+        ws = wb["Puzzle"]
+        for i, n in enumerate(counts):
+            ws.cell(7 + i, 15, n)
+        path = tmp_path / f"right-{labels}.xlsx"
+        wb.save(path)
+        (found,) = find_puzzles(open_book(path))  # every total right: set aside
+        assert found.where == "Puzzle!E7:N16" and "O7:O16 totals" in found.ignored
+        ws["O7"] = 3
+        if not labels:
+            for ref in ("A2", "C2", "E2", "G2"):
+                ws[ref] = None
+        path = tmp_path / f"wrong-{labels}.xlsx"
+        wb.save(path)
+        with pytest.raises(WorkbookError) as err:
+            find_puzzles(open_book(path))
+        assert str(err.value) == expected
+        (picked,) = find_puzzles(open_book(path), sheet="Puzzle", area=(4, 1, 16, 14))
+        assert picked.where == "Puzzle!E7:N16"

@@ -23,6 +23,7 @@ from .address import where
 from .bands import band_extent, band_top, boxed_run
 from .rulers import Ruler, find_rulers, give_back, misplaced
 from .scan import BAND_KINDS, CLUE, EMPTY, JUNK, MARK, RULER, STRONG, Facts
+from .totals import hidden_from_the_finder, put_back
 
 MIN_GAP = 2  # empty rows or columns that part two puzzles (when each part holds a corner)
 PART_SPAN = 3  # a part cut off spans at least a third of the piece across the cut
@@ -389,7 +390,7 @@ def find_grids(facts: Facts, size: Size = (None, None)) -> list[Grid]:
     parts = pieces(facts)
     if len(parts) > 1:
         size = (None, None)  # size labels belong to a sheet with one puzzle
-    grids = [g for g in (locate(facts, p, size) for p in parts) if g is not None]
+    grids = _located(facts, parts, size)
     wrong = [
         r
         for r in rulers
@@ -398,12 +399,23 @@ def find_grids(facts: Facts, size: Size = (None, None)) -> list[Grid]:
     ]
     if wrong:
         rulers = give_back(facts, rulers, wrong)
-        grids = [g for g in (locate(facts, p, size) for p in pieces(facts)) if g is not None]
+        grids = _located(facts, pieces(facts), size)
     for g in grids:
         g.rulers = sorted(
             (r for r in rulers if _touches(facts, g, r)), key=lambda r: (r.across, r.rect)
         )
     return grids
+
+
+def _located(facts: Facts, parts: list[Rect], size: Size) -> list[Grid]:
+    """The grid of each piece, found with a line of totals whose counts are partly wrong
+    left out of the weighing (a column of counts outweighs row clues of 1s, and the
+    corner went astray); it stays in the piece, to be named beside the grid found."""
+    hidden = hidden_from_the_finder(facts)
+    try:
+        return [g for g in (locate(facts, p, size) for p in parts) if g is not None]
+    finally:
+        put_back(facts, hidden)
 
 
 def _footprint(facts: Facts, g: Grid) -> tuple[Rect, Rect | None, Rect | None]:

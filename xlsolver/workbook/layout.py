@@ -406,11 +406,12 @@ def _two_sided(name: str, grid: Rect, bands: tuple, facing: Rect) -> WorkbookErr
     rows, cols = bands
     across = grid[0] <= facing[0] and facing[2] <= grid[2]
     band = rows if across else cols
-    before = [facing, band][(band[1] < grid[1]) if across else (band[0] < grid[0])]
+    first = (band[1] < grid[1]) if across else (band[0] < grid[0])
+    before, after = (band, facing) if first else (facing, band)
     kept = [before, cols] if across else [rows, before]
-    return WorkbookError(
-        f"{where(name, grid)}: clues on both sides of the grid ({rect_ref(band)} and "
-        f"{rect_ref(facing)}), and neither is the other's totals (each line's count of "
+    return WorkbookError(  # the band left of (above) the grid first, whichever the finder took
+        f"{where(name, grid)}: clues on both sides of the grid ({rect_ref(before)} and "
+        f"{rect_ref(after)}), and neither is the other's totals (each line's count of "
         f"black cells); pick the puzzle with --range "
         f"{where(name, bounds([r for r in (grid, *kept) if r]))}"
     )

@@ -48,6 +48,9 @@ class Facts:
     boxed: np.ndarray  # a line on all four sides, or inside a drawn frame (an outer border)
     formulas: dict[Cell, str] = field(default_factory=dict)  # formulas without a saved value
     totals: list[Rect] = field(default_factory=list)  # lines of sums set aside (totals.py)
+    # lines of counts beside a boxed grid with a count wrong: not weighed where the grid's
+    # corner is looked for, still read (and named) beside the grid found (totals.py)
+    wrong_totals: list[Rect] = field(default_factory=list)
 
     @property
     def shape(self) -> tuple[int, int]:

@@ -173,7 +173,8 @@ def header(facts: Facts, total: Rect, across: bool) -> Cell | None:
 def set_boxed_totals_aside(facts: Facts) -> list[Rect]:
     """Before the finder looks: beside each grid drawn with borders, a line of totals
     facing a clue band is emptied in ``facts`` (the finder weighs every number it sees,
-    and a column of sums outweighs row clues of 1s). Returns the totals set aside."""
+    and a column of sums outweighs row clues of 1s). Returns the totals set aside; a
+    line of counts with some wrong goes to ``facts.wrong_totals`` instead."""
     found = []
     for grid in _boxed_rects(facts):
         for across in (True, False):
@@ -182,6 +183,8 @@ def set_boxed_totals_aside(facts: Facts) -> list[Rect]:
                 continue
             total = _totals(facts, grid, before, after, across)
             if total is None:
+                wrong = _mostly_totals(facts, grid, before, after, across)
+                facts.wrong_totals += [] if wrong is None else [wrong]
                 continue
             total = _trimmed(facts, total)
             head = header(facts, total, across)
@@ -192,6 +195,43 @@ def set_boxed_totals_aside(facts: Facts) -> list[Rect]:
                     facts.strength[ij] = 0
             found.append(total)
     return found
+
+
+def _mostly_totals(
+    facts: Facts, grid: Rect, before: Rect, after: Rect, across: bool
+) -> Rect | None:
+    """The band on one side of a grid that is a line of totals with a count wrong: one
+    line thick, one number a line, standing alone, and more than half of its counts the
+    sums of the other band's clues (the band right of or below the grid looked at first).
+    The finder does not weigh it, so the grid is found where its clues place it and the
+    line is named as totals that disagree, not read as another puzzle's clues."""
+    for total, band in ((after, before), (before, after)):
+        counts, clues = _lines(facts, total, across), _lines(facts, band, across)
+        if counts is None or clues is None or any(len(n) > 1 for n in counts):
+            continue
+        right = sum((n[0] if n else 0) == sum(c) for n, c in zip(counts, clues, strict=True))
+        trimmed = _trimmed(facts, total)
+        if 2 * right > len(counts) and _stands_alone(facts, grid, trimmed, across):
+            return trimmed
+    return None
+
+
+def hidden_from_the_finder(facts: Facts) -> list[tuple[int, int, int]]:
+    """Empty the cells of ``facts.wrong_totals`` in ``facts.kind``; returns what to put
+    back with :func:`put_back`."""
+    out = []
+    for cell in set().union(*map(cells_of, facts.wrong_totals)):
+        ij = facts.index(cell)
+        if ij is not None and facts.kind[ij] != EMPTY:
+            out.append((*ij, int(facts.kind[ij])))
+            facts.kind[ij] = EMPTY
+    return out
+
+
+def put_back(facts: Facts, hidden: list[tuple[int, int, int]]) -> None:
+    """Give back the cells :func:`hidden_from_the_finder` emptied."""
+    for i, j, kind in hidden:
+        facts.kind[i, j] = kind
 
 
 def _boxed_rects(facts: Facts) -> list[Rect]:
