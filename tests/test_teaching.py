@@ -33,7 +33,7 @@ from xlsolver.teaching import (
 )
 from xlsolver.teaching.verdict import assess, givens_grid
 from xlsolver.teaching.worksheet import DIFFERS_BLACK_STYLE, name_cell
-from xlsolver.workbook.layout import read_puzzle
+from xlsolver.workbook.layout import find_puzzles, read_puzzle
 
 DOM3 = ["....###", "......#", "..###.#", "....#..", "###.#..", "..#....", "..#...."]
 DOM5 = [
@@ -1078,3 +1078,48 @@ def test_a_one_step_puzzle_says_1_step(tmp_path, capsys):
     assert main(["hints", str(out), "-o", str(tmp_path / "dot-hints.xlsx")]) == 0
     hinted = capsys.readouterr().out
     assert hinted.startswith(f"{tmp_path / 'dot-hints.xlsx'}: 1 step ("), hinted
+
+
+def test_a_sheet_of_several_puzzles_is_refused_with_or_without_sheet(tmp_path, capsys):
+    """workbooks/hand-made.xlsx holds two puzzles on its first sheet, Two: check, hints
+    and make took the first of them unsaid (a unique verdict, exit 0; hints titled
+    "Two puzzles…"), and grade took it as the key, while ``--sheet Two`` refused the
+    sheet. Now every command refuses it the same way, naming both puzzles, for the
+    sample and for a workbook of that one sheet; the range it names picks one."""
+    one_sheet = tmp_path / "two-only.xlsx"
+    wb = load_workbook(WORKBOOKS / "hand-made.xlsx")
+    del wb["Typed"]
+    wb.save(one_sheet)
+    assert load_workbook(one_sheet).sheetnames == ["Two"]
+    refusal = (
+        "Two: several puzzles (Two!G6:P15 and Two!V6:AB12); pick one with --range "
+        "Two!C3:P15 or a defined name PuzzleGrid"
+    )
+    for book in (WORKBOOKS / "hand-made.xlsx", one_sheet):
+        for sheet in ([], ["--sheet", "Two"]):
+            out = tmp_path / "out.xlsx"
+            for command in (
+                ["check", str(book)],
+                ["hints", str(book), "-o", str(out)],
+                ["make", str(book), "-o", str(out)],
+            ):
+                capsys.readouterr()
+                assert main(command + sheet) == 2, command + sheet
+                captured = capsys.readouterr()
+                assert captured.err.strip() == f"xlsolver: {book}: {refusal}", command
+                assert captured.out == "" and not out.exists()
+        graded = tmp_path / "graded"
+        capsys.readouterr()
+        args = ["grade", str(WORKBOOKS / "class" / "ann.xlsx"), "--key", str(book)]
+        assert main([*args, "--out-dir", str(graded)]) == 2
+        assert refusal.replace("--range", "--key-sheet") in capsys.readouterr().err
+        assert not graded.exists()
+    capsys.readouterr()
+    assert main(["check", str(one_sheet), "--range", "Two!C3:P15", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["status"] == "unique"
+    made = tmp_path / "made.xlsx"
+    assert main(["make", str(one_sheet), "--range", "Two!C3:P15", "-o", str(made)]) == 0
+    found = read_puzzle(open_book(made).sheet("Puzzle"))  # that puzzle, not its clue digits
+    book = open_book(one_sheet)
+    (first,) = [p for p in find_puzzles(book) if p.where == "Two!G6:P15"]
+    assert (found.puzzle.rows, found.puzzle.cols) == (first.puzzle.rows, first.puzzle.cols)

@@ -95,7 +95,7 @@ def _read(args: argparse.Namespace, size):
     limit = args.time_limit
     if not is_workbook(args.drawing):  # a puzzle file: its worksheet, from its picture
         return puzzle_drawing(args.drawing, args.sheet, limit), "puzzle"
-    if args.range is None and (found := sheet_drawing(args.drawing, args.sheet, limit)):
+    if found := sheet_drawing(args.drawing, args.sheet, limit, area=args.range):
         return found, "puzzle"  # a puzzle sheet (clues, maybe solved): the worksheet of it
     return read_drawing_file(args.drawing, sheet=args.sheet, rect=args.range), "drawing"
 

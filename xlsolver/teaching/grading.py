@@ -43,7 +43,13 @@ from ..workbook.files import (
     out_folder,
     save_new,
 )
-from ..workbook.layout import NoPuzzleError, SheetPuzzle, read_puzzle
+from ..workbook.layout import (
+    NoPuzzleError,
+    SeveralPuzzles,
+    SheetPuzzle,
+    read_puzzle,
+    several_puzzles,
+)
 from ..workbook.marks import PAPER, luminance, mark_text, read_black, read_states
 from .worksheet import KEY_SHEET, PUZZLE_SHEET, VERDICT_SHEET, puzzle_sheet, sheet_title
 
@@ -126,6 +132,9 @@ def read_key(
     book = open_book(path, read_only=True)
     try:
         found = puzzle_sheet(book, sheet)
+    except SeveralPuzzles as exc:  # grade picks the key's puzzle with --key-sheet
+        message = str(several_puzzles(exc.puzzles, "--key-sheet"))
+        raise WorkbookError(with_file(str(path), message)) from None
     except NoPuzzleError as exc:  # a drawing given as the key, most likely
         raise WorkbookError(
             f"{with_file(str(path), str(exc))}; the key is the worksheet make wrote, "

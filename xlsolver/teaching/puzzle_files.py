@@ -15,7 +15,7 @@ from ..nonogram.cells import BLACK, COLOUR, POSSIBLE, WHITE, every_colour
 from ..nonogram.colour_puzzle import ColourPuzzle
 from ..nonogram.puzzle import Puzzle, PuzzleError
 from ..sheets.errors import WorkbookError
-from ..workbook.layout import SheetPuzzle
+from ..workbook.layout import SeveralPuzzles, SheetPuzzle
 from ..workbook.template import ATTRIBUTION_KEYS, read_attribution
 
 MAX_NAMED = 5  # titles a "pick one" message lists
@@ -118,12 +118,16 @@ def puzzle_drawing(
 
 
 def sheet_drawing(
-    path: str | os.PathLike, name: str | None = None, time_limit: float | None = None
+    path: str | os.PathLike,
+    name: str | None = None,
+    time_limit: float | None = None,
+    area: str | None = None,
 ):
     """The picture of a puzzle sheet given to ``make`` (clues around a grid, maybe
     solved): its answer key, else its grid when the cells painted there solve the clues,
     else the first solution; None when no puzzle reads from it (a drawing, whose marks
-    may even look like clues gone wrong)."""
+    may even look like clues gone wrong). ``area`` (``--range``): the puzzle whose grid
+    lies in it, on a sheet that reads as puzzles (None: a drawing's cells)."""
     from ..workbook.files import close_book, open_book
     from .grading import answer_key_picture
     from .worksheet import puzzle_sheet, sheet_title
@@ -131,10 +135,14 @@ def sheet_drawing(
     book = open_book(path, read_only=True)
     try:
         try:
-            found = puzzle_sheet(book, name)
+            found = puzzle_sheet(book, name) if area is None else _puzzle_in(book, name, area)
+        except SeveralPuzzles:  # puzzles that read, on one sheet: no drawing
+            raise
         except (WorkbookError, PuzzleError):  # no clues that read as a puzzle: a drawing,
             if _clues_gone_wrong(book, name):  # unless it is none: a typo in typed clues
                 raise
+            return None
+        if found is None:
             return None
         picture = answer_key_picture(book, found)
         if (
@@ -149,6 +157,29 @@ def sheet_drawing(
         return _drawing(path, found, picture, title, credits, time_limit)
     finally:
         close_book(book)
+
+
+def _puzzle_in(book, name: str | None, area: str) -> SheetPuzzle | None:
+    """The one puzzle whose grid lies in a range (``Two!C3:P15``, as the refusal of a
+    sheet of several puzzles names it) on a sheet that reads as puzzles as a whole; None
+    for a drawing's cells (such a range was read as a drawing of the clue numbers)."""
+    from ..sheets.protocol import holds
+    from ..workbook.address import parse_range
+    from ..workbook.layout import read_puzzles
+
+    try:
+        sheet, rect = parse_range(area)
+        sheets = [book.sheet(sheet or name)] if sheet or name else book.sheets()
+    except (KeyError, ValueError):
+        return None
+    inside = []
+    for each in sheets:
+        try:
+            found = read_puzzles(each, book, givens=True)
+        except WorkbookError:
+            continue
+        inside += [p for p in found if holds(rect, p.grid[:2]) and holds(rect, p.grid[2:])]
+    return inside[0] if len(inside) == 1 else None
 
 
 def _clues_gone_wrong(book, name: str | None) -> bool:

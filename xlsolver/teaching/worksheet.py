@@ -29,7 +29,7 @@ from ..sheets.protocol import (
     Style,
 )
 from ..workbook.files import save_new
-from ..workbook.layout import SheetPuzzle, find_puzzles, read_puzzle
+from ..workbook.layout import SheetPuzzle, find_puzzles, read_puzzle, several_puzzles
 from ..workbook.template import TemplateLayout, write_attribution, write_template
 from .verdict import Verdict
 
@@ -256,7 +256,9 @@ def _one(found: list[SheetPuzzle], area: str) -> SheetPuzzle:
 
 
 def puzzle_sheet(book: Book, name: str | None = None) -> SheetPuzzle:
-    """The puzzle to work on: the named sheet, else the Puzzle sheet, else the first found.
+    """The puzzle to work on: the named sheet's, else the Puzzle sheet's, else the first
+    sheet's with clues. A sheet holding several puzzles is refused, naming them (a
+    :class:`SeveralPuzzles`), chosen or not: the first of them was taken unsaid.
 
     Cells painted on the grid are read as givens (printed hints). A name that is a
     range (``Two!A1:P20``, as ``--range`` gives it) picks the puzzle in that range.
@@ -279,4 +281,8 @@ def puzzle_sheet(book: Book, name: str | None = None) -> SheetPuzzle:
             raise WorkbookError(str(exc.args[0])) from None
     if any(s.name == PUZZLE_SHEET for s in book.sheets()):
         return read_puzzle(book.sheet(PUZZLE_SHEET), book, givens=True)
-    return find_puzzles(book, givens=True)[0]
+    found = find_puzzles(book, givens=True)
+    first = [p for p in found if p.sheet == found[0].sheet]
+    if len(first) > 1:
+        raise several_puzzles(first)
+    return first[0]

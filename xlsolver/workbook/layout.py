@@ -53,6 +53,15 @@ NO_CLUES = "no clues found (expected column clues above the grid and row clues l
 RANGE_HOLDS = "a --range holds the puzzle's clues as well as its grid"
 
 
+class SeveralPuzzles(WorkbookError):
+    """One sheet holds several puzzles where a command works on one (``check``, ``hints``,
+    ``make``, ``grade``): their ranges are named, never the first taken."""
+
+    def __init__(self, message: str, puzzles: list[SheetPuzzle]):
+        super().__init__(message)
+        self.puzzles = puzzles
+
+
 class NotANonogram(WorkbookError):
     """A block of numbers that reads as a table: on a sheet beside another sheet's
     puzzle it is skipped like a notes sheet (a chart's data, a score table)."""
@@ -61,12 +70,14 @@ class NotANonogram(WorkbookError):
 __all__ = [
     "GRID_NAME",
     "NoPuzzleError",
+    "SeveralPuzzles",
     "SheetPuzzle",
     "find_puzzles",
     "luminance",
     "named_ranges",
     "read_puzzle",
     "read_puzzles",
+    "several_puzzles",
     "size_from_name",
     "typed_dimensions",
 ]
@@ -753,12 +764,20 @@ def read_puzzle(
     """The one puzzle on a sheet; WorkbookError naming the ranges when it holds several."""
     found = read_puzzles(sheet, book, givens=givens, area=area, check=check)
     if len(found) > 1:
-        ranges = " and ".join(p.where for p in found)
-        raise WorkbookError(
-            f"{sheet.name}: several puzzles ({ranges}); pick one with --range "
-            f"{where(sheet.name, _footprint(found[0]))} or a defined name {GRID_NAME}"
-        )
+        raise several_puzzles(found)
     return found[0]
+
+
+def several_puzzles(found: list[SheetPuzzle], option: str = "--range") -> SeveralPuzzles:
+    """The error for one sheet's several puzzles where one is needed: their ranges, and
+    the range (given with ``option``) or defined name that picks the first."""
+    name = found[0].sheet
+    ranges = " and ".join(p.where for p in found)
+    return SeveralPuzzles(
+        f"{name}: several puzzles ({ranges}); pick one with {option} "
+        f"{where(name, _footprint(found[0]))} or a defined name {GRID_NAME}",
+        found,
+    )
 
 
 def _passed_over(sheet: Sheet, exc: WorkbookError) -> str:
