@@ -1123,3 +1123,31 @@ def test_a_sheet_of_several_puzzles_is_refused_with_or_without_sheet(tmp_path, c
     book = open_book(one_sheet)
     (first,) = [p for p in find_puzzles(book) if p.where == "Two!G6:P15"]
     assert (found.puzzle.rows, found.puzzle.cols) == (first.puzzle.rows, first.puzzle.cols)
+
+
+def test_clues_without_solution_are_not_blamed_on_the_painted_cells(tmp_path, capsys):
+    """A painted copy of contradiction.xlsx (solve paints what was proved and a red cell
+    where the clash shows): hints said "column 1 cannot be placed (with the cells already
+    filled in on the grid: check them)" and check blamed nothing else, though the clues
+    alone have no solution. Both now say so, in the Hint button's words. The red cell is
+    read as ``solve --givens`` and the Hint button read it, a black mark: counted."""
+    from xlsolver.nonogram.cells import BLACK
+
+    red = tmp_path / "red.xlsx"
+    assert main(["solve", str(WORKBOOKS / "contradiction.xlsx"), "-o", str(red)]) == 1
+    assert load_workbook(red)["Puzzle"]["C5"].fill.fgColor.rgb.upper().endswith("FF0000")
+    said = "no solution: the clues cannot all be met, whatever is painted (column 1)"
+    capsys.readouterr()
+    out = tmp_path / "h.xlsx"
+    assert main(["hints", str(red), "-o", str(out)]) == 1
+    assert capsys.readouterr().err.strip() == f"xlsolver: {red}: {said}"
+    assert not out.exists()
+    assert main(["check", str(red), "--json"]) == 1
+    record = json.loads(capsys.readouterr().out)
+    assert (record["status"], record["error"], record["filled"]) == ("contradiction", said, 3)
+    book = open_book(red)
+    found = read_puzzle(book.sheet("Puzzle"), book, givens=True)
+    assert found.givens[0, 0] & COLOUR == BLACK  # C5, the red cell, as --givens reads it
+    capsys.readouterr()  # the clues alone, nothing painted: the line, as before
+    assert main(["hints", str(WORKBOOKS / "contradiction.xlsx"), "-o", str(out)]) == 1
+    assert capsys.readouterr().err.strip().endswith(": no solution: column 1 cannot be placed")

@@ -249,7 +249,7 @@ def _complete_and_right(found) -> bool:
 def _hint_one(book: Book, sheet: Sheet, found) -> Outcome:
     """One more deduction on one puzzle of the sheet, painted with its note; nothing
     painted when no step is found within BUTTON_SECONDS (the spreadsheet waits on it)."""
-    from .hints import HintsStopped, explain, hint_message
+    from .hints import HintsStopped, clues_unmet, explain, hint_message, unmet_line
 
     stopped = f"; the Hint button stops after {BUTTON_SECONDS:.0f} s (Solve paints the answer)"
     if isinstance(found.puzzle, ColourPuzzle):  # colour path: teaching/colour_hints.py
@@ -278,7 +278,7 @@ def _hint_one(book: Book, sheet: Sheet, found) -> Outcome:
                 ok=False,
             )
     if blamed == "none":  # said at once, not after hints that lead nowhere
-        return Outcome(_no_solution(_unmet_line(found.puzzle)), ok=False)
+        return Outcome(clues_unmet(found.puzzle), ok=False)
     if isinstance(blamed, tuple):
         step, reason = blamed
     else:
@@ -290,9 +290,9 @@ def _hint_one(book: Book, sheet: Sheet, found) -> Outcome:
         if step is None:
             return Outcome("no further deduction from the painted cells", ok=False)
         reason = hint_message(step, found.puzzle)
-        unmet = _unmet_line(found.puzzle) if step.rule == RULE_DISCREPANCY else None
+        unmet = unmet_line(found.puzzle) if step.rule == RULE_DISCREPANCY else None
         if unmet is not None:  # the clues alone clash: no painting is to blame
-            reason = _no_solution(unmet)
+            reason = clues_unmet(found.puzzle, unmet)
     from .workbook.paint import paint_at_fault
 
     by_colour: dict[int, list[Cell]] = {}
@@ -337,27 +337,6 @@ def _leave_note(sheet: Sheet, found, cells: list[Cell], reason: str) -> None:
     free = [cell for cell in cells if cell not in theirs]
     if free:
         sheet.set_note(free[0], f"{HINT_PREFIX}: {reason}")
-
-
-def _unmet_line(puzzle):
-    """The line where line logic on the clues alone runs into a contradiction, or None."""
-    from .nonogram.board import Board, Contradiction
-
-    board = Board(puzzle)
-    try:
-        board.propagate()
-    except Contradiction as exc:
-        return board.line_id(exc.line)
-    return None
-
-
-def _no_solution(line) -> str:
-    """The hint for clues no grid meets, naming the line where line logic finds it (None:
-    line logic alone does not, a search did)."""
-    from .hints.words import line_words
-
-    where = f" ({line_words(line, 'en')})" if line is not None else ""
-    return f"no solution: the clues cannot all be met, whatever is painted{where}"
 
 
 def clear(book: Book, sheet: Sheet) -> Outcome:

@@ -9,7 +9,15 @@ step = explain(puzzle, grid)          # the easiest next step from a partial gri
 reason(step, puzzle, "ja")            # its reason in Japanese
 """
 
-from .replay import HintsStopped, NoSolution, explain, hint_steps, name_step
+from .replay import (
+    HintsStopped,
+    NoSolution,
+    clues_unmet,
+    explain,
+    hint_steps,
+    name_step,
+    unmet_line,
+)
 from .rules import RULE_ORDER
 from .words import LANGS, RULE_NAMES, hint_message, line_words, reason, rule_name
 
@@ -19,6 +27,7 @@ __all__ = [
     "NoSolution",
     "RULE_NAMES",
     "RULE_ORDER",
+    "clues_unmet",
     "explain",
     "hint_message",
     "hint_steps",
@@ -26,4 +35,5 @@ __all__ = [
     "name_step",
     "reason",
     "rule_name",
+    "unmet_line",
 ]

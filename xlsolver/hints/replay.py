@@ -80,6 +80,32 @@ def no_solution(puzzle: Puzzle, givens: np.ndarray | None) -> NoSolution:
     return NoSolution(solve(puzzle, max_solutions=1, givens=givens).error or "no solution")
 
 
+def unmet_line(puzzle) -> tuple[str, int] | None:
+    """The line where line logic on the clues alone runs into a contradiction, or None
+    (none does, or only a search shows that no grid meets the clues)."""
+    from ..nonogram.colour_board import ColourBoard
+    from ..nonogram.colour_puzzle import ColourPuzzle
+
+    board = ColourBoard(puzzle) if isinstance(puzzle, ColourPuzzle) else Board(puzzle)
+    try:
+        board.propagate()
+    except Contradiction as exc:
+        return board.line_id(exc.line)
+    return None
+
+
+def clues_unmet(puzzle, line: tuple[str, int] | None = None) -> str:
+    """``no solution: the clues cannot all be met, whatever is painted (column 3)``: the
+    clues alone have no solution, so no cell filled in is to blame (``line``: where line
+    logic finds it, :func:`unmet_line` when not given). The Hint button's words, and
+    ``check``'s and ``hints``' for a grid with cells filled in."""
+    from .words import line_words
+
+    line = unmet_line(puzzle) if line is None else line
+    where = f" ({line_words(line, 'en')})" if line is not None else ""
+    return f"no solution: the clues cannot all be met, whatever is painted{where}"
+
+
 def name_step(puzzle: Puzzle, step: Step) -> Step:
     """An analyzer line step renamed with the simplest rule of RULES.md that explains it."""
     if step.kind != LINE or step.line is None or step.before is None:

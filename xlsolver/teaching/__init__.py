@@ -215,17 +215,18 @@ def _answer_key(book, found) -> np.ndarray | None:
 
 
 def with_givens(message: str, givens, puzzle=None, time_limit: float | None = None) -> str:
-    """A no-solution message, saying that the cells filled in on the grid count: which
-    of them every solution of the clues disagrees with, when a black-and-white puzzle
-    has any."""
+    """A no-solution message, saying whether the cells filled in on the grid count:
+    which of them every solution of the clues disagrees with (a black-and-white puzzle),
+    or that the clues alone cannot be met, whatever is painted; else that the cells
+    filled in are in play (they clash together)."""
     if givens is None:
         return message
-    if puzzle is not None and not isinstance(puzzle, ColourPuzzle):
-        from ..workbook.answer import wrong_marks_words
+    if puzzle is not None:
+        from .verdict import no_solution_words
 
-        blamed = wrong_marks_words(puzzle, givens, time_limit=time_limit)
-        if blamed:
-            return f"no solution: {blamed}"
+        words = no_solution_words(puzzle, givens, time_limit)
+        if words:
+            return words
     return f"{message} (with the cells already filled in on the grid: check them)"
 
 

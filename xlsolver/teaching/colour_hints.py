@@ -187,7 +187,8 @@ def colour_hints_workbook(
         raise HintsStopped(f"stopped: the time limit ({time_limit} s) ran out")
     if not result.solutions:
         message = result.error or "no solution"
-        raise NoSolution(with_givens(message, found.givens if filled_cells(found) else None))
+        givens = found.givens if filled_cells(found) else None
+        raise NoSolution(with_givens(message, givens, found.puzzle, time_limit))
     write = partial(
         write_colour_hints, found.puzzle, lang=lang, title=title or found.sheet, stages=stages
     )

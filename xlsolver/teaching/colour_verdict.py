@@ -22,7 +22,16 @@ from ..nonogram.board import Timeout, deadline_after, stop_if_past
 from ..nonogram.cells import CERTAIN, POSSIBLE, colour_bit, every_colour, known_colour
 from ..nonogram.colour_analyzer import next_colour_step
 from ..nonogram.colour_puzzle import ColourPuzzle, Palette
-from ..nonogram.result import LINE, MULTIPLE, RULE_GUESS, SEARCH, TIMEOUT, UNIQUE, Step
+from ..nonogram.result import (
+    CONTRADICTION,
+    LINE,
+    MULTIPLE,
+    RULE_GUESS,
+    SEARCH,
+    TIMEOUT,
+    UNIQUE,
+    Step,
+)
 from .verdict import (
     STOPPED,
     SuggestionTimeout,
@@ -32,6 +41,7 @@ from .verdict import (
     components,
     differing_cells,
     drop_spare_givens,
+    no_solution_words,
     time_left,
 )
 
@@ -187,6 +197,9 @@ def assess_colour(
     verdict = ColourVerdict(
         result.status, solutions=result.solutions, error=result.error, palette=puzzle.palette
     )
+    if result.status == CONTRADICTION and givens is not None:  # the clues alone, or not
+        left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
+        verdict.error = no_solution_words(puzzle, givens, left) or verdict.error
     if result.status == MULTIPLE:
         verdict.differing = differing_cells(result.solutions, solution)
         if suggest:

@@ -108,6 +108,25 @@ class Verdict:
         }
 
 
+def no_solution_words(puzzle, givens: np.ndarray, time_limit: float | None) -> str | None:
+    """Why a grid with cells filled in has no solution: the cells every solution of the
+    clues disagrees with (``no solution: every solution of the clues disagrees with the
+    cell filled in at r8c2``), or the clues alone, which no grid meets (``no solution:
+    the clues cannot all be met, whatever is painted (column 1)``, as the Hint button
+    says); None when neither shows (the cells clash together, or the time ran out)."""
+    from ..hints import clues_unmet
+    from ..nonogram.colour_puzzle import ColourPuzzle
+    from ..workbook.answer import marks_words, wrong_marks
+
+    if isinstance(puzzle, ColourPuzzle):  # no single ink is blamed: the clues alone
+        free = solve(puzzle, max_solutions=1, time_limit=time_limit)
+        return clues_unmet(puzzle) if free.status == CONTRADICTION else None
+    wrong = wrong_marks(puzzle, givens, time_limit=time_limit)
+    if isinstance(wrong, str):
+        return clues_unmet(puzzle) if wrong == "none" else None
+    return None if wrong is None else f"no solution: {marks_words(wrong)}"
+
+
 def steps_text(n: int) -> str:
     """``1 step``, ``51 steps``."""
     return "1 step" if n == 1 else f"{n} steps"
@@ -280,11 +299,8 @@ def assess(
 
     result = solve(puzzle, givens=givens, time_limit=time_limit)
     verdict = Verdict(result.status, solutions=result.solutions, error=result.error)
-    if result.status == CONTRADICTION and givens is not None:  # name the wrong marks
-        from ..workbook.answer import wrong_marks_words
-
-        blamed = wrong_marks_words(puzzle, givens, time_limit=left())
-        verdict.error = f"no solution: {blamed}" if blamed else verdict.error
+    if result.status == CONTRADICTION and givens is not None:  # the wrong marks, or none
+        verdict.error = no_solution_words(puzzle, givens, left()) or verdict.error
     if result.status == MULTIPLE:
         verdict.differing = differing_cells(result.solutions, solution)
         if suggest:

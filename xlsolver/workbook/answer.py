@@ -132,6 +132,12 @@ def wrong_marks_words(puzzle, givens, *, time_limit: float | None) -> str | None
     wrong = wrong_marks(puzzle, givens, time_limit=time_limit)
     if wrong is None or isinstance(wrong, str):
         return None
+    return marks_words(wrong)
+
+
+def marks_words(wrong: np.ndarray) -> str:
+    """``every solution of the clues disagrees with the cell filled in at r8c2`` for a
+    mask of the marks at fault."""
     cells = [f"r{r + 1}c{c + 1}" for r, c in zip(*np.nonzero(wrong), strict=True)]
     shown = " ".join(cells[:8]) + (f" and {len(cells) - 8} more" if len(cells) > 8 else "")
     plural = "s" if len(cells) > 1 else ""
