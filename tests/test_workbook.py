@@ -311,3 +311,32 @@ def test_a_range_no_sheet_has_is_named_as_such(text, message):
     with pytest.raises(ValueError, match=message):
         parse_range(text)
     assert parse_range("'My sheet'!B3:P17") == ("My sheet", (3, 2, 17, 16))
+
+
+def test_a_wrong_given_is_named_by_the_json_error_as_by_the_message(tmp_path, capsys):
+    """``solve --givens --json`` of a sheet whose painted E7 is wrong: ``message`` and
+    ``discrepancies`` named E7 while ``error`` said "no solution: row 1 cannot be
+    placed" (the line where the clash surfaced, which the red moved away from)."""
+    from openpyxl import load_workbook
+    from openpyxl.styles import PatternFill
+
+    from xlsolver.nonogram.analyzer import solve
+
+    sheet = tmp_path / "wrong.xlsx"
+    wb = load_workbook(SAMPLES / "small.xlsx")
+    wb["Puzzle"]["E7"].fill = PatternFill("solid", start_color="FF000000", end_color="FF000000")
+    wb.save(sheet)
+    (found,) = find_puzzles(open_book(sheet), givens=True)
+    assert found.where == "Puzzle!E7:N16" and found.givens[0, 0] & 3 == 1  # black
+    free = solve(found.puzzle)
+    assert free.status == "unique" and not free.solutions[0][0, 0]  # E7 is white
+    out = tmp_path / "out.xlsx"
+    capsys.readouterr()
+    assert cli_main(["solve", str(sheet), "--givens", "--json", "-o", str(out)]) == 1
+    record = json.loads(capsys.readouterr().out)
+    assert record["discrepancies"] == ["E7"]
+    assert record["message"].endswith("disagrees with the painted cell in red: E7")
+    assert record["error"] == (
+        "no solution: every solution of the clues disagrees with the painted cell E7"
+    )
+    assert load_workbook(out)["Puzzle"]["E7"].fill.fgColor.rgb.upper().endswith("FF0000")

@@ -9,7 +9,8 @@ proved and the cells at fault in red.
 Glossary
     givens   cells the person already painted (``--givens``, the Hint button)
     blame    with givens and no solution: the givens every solution of the clues
-             disagrees with, painted red in place of where the contradiction surfaced
+             disagrees with, painted red in place of where the contradiction surfaced,
+             and named by the result's error as by the message
 """
 
 from __future__ import annotations
@@ -24,8 +25,9 @@ from ..nonogram.cells import BLACK, COLOUR, CONC, DISCREPANCY, WHITE
 from ..nonogram.colour_result import ColourResult
 from ..nonogram.result import CONTRADICTION, MULTIPLE, SOLVED, TIMEOUT, UNIQUE, Result
 from ..sheets.protocol import Sheet
+from .address import cell_ref
 from .layout import SheetPuzzle
-from .paint import BLAMED, PaintReport, decided_states, paint_result
+from .paint import BLAMED, PaintReport, decided_states, listed, paint_result
 
 
 class Answer(NamedTuple):
@@ -152,7 +154,12 @@ def blame_givens(found: SheetPuzzle, result: Result, *, time_limit: float | None
         return result
     grid = np.zeros_like(np.asarray(result.grid, dtype=np.uint8))
     grid[wrong] = DISCREPANCY
-    return replace(result, grid=grid, stats={**result.stats, BLAMED: int(wrong.sum())})
+    cells = [cell_ref(cell) for cell in found.cells(wrong)]
+    error = (  # the cells the message names, not the line where the clash showed
+        f"no solution: every solution of the clues disagrees with the painted "
+        f"cell{'s' if len(cells) > 1 else ''} {listed(cells)}"
+    )
+    return replace(result, grid=grid, error=error, stats={**result.stats, BLAMED: int(wrong.sum())})
 
 
 def check_grid_unlocked(sheet: Sheet, found: SheetPuzzle) -> None:

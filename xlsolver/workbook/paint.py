@@ -124,7 +124,7 @@ def _addresses(cells: list[tuple[int, int]]) -> list[str]:
     return [cell_ref(c) for c in cells]
 
 
-def _listed(addresses: list[str]) -> str:
+def listed(addresses: list[str]) -> str:
     """At most MAX_NAMED_CELLS addresses, then how many more."""
     shown = ", ".join(addresses[:MAX_NAMED_CELLS])
     more = len(addresses) - MAX_NAMED_CELLS
@@ -156,7 +156,7 @@ def paint_result(
     if result.status == CONTRADICTION and result.stats.get(BLAMED):
         report.message = (
             f"contradiction: every solution of the clues disagrees with the painted "
-            f"cell{'s' if len(red) > 1 else ''} in red: {_listed(report.red)}"
+            f"cell{'s' if len(red) > 1 else ''} in red: {listed(report.red)}"
         )
     for note in result.notes:  # how the search went (a solver's process killed)
         report.message += f"; {note}"
@@ -176,15 +176,15 @@ def _message(
         return (
             f"several solutions: painted what logic proved (the search for every cell "
             f"common to all solutions gave up); {len(report.undecided)} undecided: "
-            f"{_listed(report.undecided)}"
+            f"{listed(report.undecided)}"
         )
     if status == MULTIPLE:
         return (
             f"several solutions: painted the cells common to all; "
-            f"{len(report.undecided)} undecided: {_listed(report.undecided)}"
+            f"{len(report.undecided)} undecided: {listed(report.undecided)}"
         )
     if status == CONTRADICTION:
-        red = f"; {clash} where it shows: {_listed(report.red)}" if report.red else ""
+        red = f"; {clash} where it shows: {listed(report.red)}" if report.red else ""
         return f"contradiction: no solution; painted what was proved{red}"
     if status == TIMEOUT:
         return f"timed out: painted what was proved; {len(report.undecided)} cells undecided"
