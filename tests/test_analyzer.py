@@ -387,29 +387,34 @@ def test_hard_board_escalation_probing_kissat_child_gives_the_same_verdicts(monk
     assert solve(impossible, method="sat").status == "contradiction"
 
 
-def _killed_child(real, victim: str):
-    """A child solve that dies by SIGKILL (as the system's out-of-memory killer ends a
-    process) when it runs ``victim``; other solvers run as usual."""
+def _killed_child(real, victim: str, how: str = "SIGKILL"):
+    """A child solve that dies by ``how`` (SIGKILL: as the system's out-of-memory killer
+    ends a process; SIGTERM: as ``kill PID`` does) when it runs ``victim``; other
+    solvers run as usual."""
     import os
     import signal
 
     def child(conn, clauses, name, phases):
         if name == victim:
-            os.kill(os.getpid(), signal.SIGKILL)
+            os.kill(os.getpid(), getattr(signal, how))
         real(conn, clauses, name, phases)
 
     return child
 
 
-@pytest.mark.parametrize("victim", ["kissat404", "cadical195"])
-def test_a_solver_child_killed_from_outside_is_told_and_minisat_goes_on(monkeypatch, victim):
+@pytest.mark.parametrize(
+    "victim, how",
+    [("kissat404", "SIGKILL"), ("cadical195", "SIGKILL"), ("cadical195", "SIGTERM")],
+)
+def test_a_solver_child_killed_from_outside_is_told_and_minisat_goes_on(monkeypatch, victim, how):
     """A Kissat (or CaDiCaL) child killed by the system had MiniSat go on without a word:
     a run looked stuck, or a second solution's search was reported as a time limit
-    reached where there was none. Now the search goes on in MiniSat and says why."""
+    reached where there was none. Now the search goes on in MiniSat and says why; a
+    SIGTERM sent to the child alone (not to the run) is no stop either."""
     import xlsolver.nonogram.sat as sat
 
     monkeypatch.setattr(sat, "ESCALATE_CONFLICTS", 0)  # probing and Kissat at once
-    monkeypatch.setattr(sat, "_child_solve", _killed_child(sat._child_solve, victim))
+    monkeypatch.setattr(sat, "_child_solve", _killed_child(sat._child_solve, victim, how))
     rng = np.random.default_rng(11)
     told = 0
     for _ in range(6):
@@ -422,7 +427,7 @@ def test_a_solver_child_killed_from_outside_is_told_and_minisat_goes_on(monkeypa
             told += 1
             solver = "Kissat" if victim == "kissat404" else "CaDiCaL"
             assert result.notes == [
-                f"{solver}'s process ended without an answer (killed by SIGKILL; was the "
+                f"{solver}'s process ended without an answer (killed by {how}; was the "
                 "system short of memory?): MiniSat "
                 + (
                     "searched instead, without a budget, so this run may take longer and "
@@ -433,6 +438,28 @@ def test_a_solver_child_killed_from_outside_is_told_and_minisat_goes_on(monkeypa
             ]
             assert result.to_json()["notes"] == result.notes
     assert told, "no puzzle reached the killed solver"
+
+
+def test_check_tells_of_a_solver_child_killed_from_outside(monkeypatch, tmp_path, capsys):
+    """check's verdict came from a search whose Kissat child was killed, without a word."""
+    import xlsolver.nonogram.sat as sat
+    from xlsolver.cli import main
+    from xlsolver.formats import write_puzzle
+
+    monkeypatch.setattr(sat, "ESCALATE_CONFLICTS", 0)
+    monkeypatch.setattr(sat, "_child_solve", _killed_child(sat._child_solve, "kissat404"))
+    rng = np.random.default_rng(11)
+    for _ in range(6):  # the first that leaves cells to the search
+        puzzle = Puzzle.from_solution(rng.random((5, 5)) < 0.5)
+        if solve(puzzle, method="sat").notes:
+            break
+    else:
+        pytest.fail("no puzzle reached the killed solver")
+    write_puzzle(puzzle, tmp_path / "p.non")
+    capsys.readouterr()
+    main(["check", str(tmp_path / "p.non")])
+    err = capsys.readouterr().err
+    assert f"xlsolver: {tmp_path / 'p.non'}: Kissat's process ended without an answer" in err
 
 
 def test_the_kissat_child_starts_spawned_where_fork_is_not_there(monkeypatch):

@@ -418,6 +418,9 @@ def test_colour_names_a_non_cannot_hold_are_said(tmp_path: Path):
     assert [c.rgb for c in copy.palette.inks] == ["#000000", "#ff0000", "#00b000", "#4040ff"]
     run = xlsolver("convert", str(tmp_path / "map.non"), "-o", str(tmp_path / "again.non"))
     assert run.returncode == 0 and run.stderr == "", run.stderr
+    run = xlsolver("convert", str(source), "-o", str(tmp_path / "map.xlsx"))
+    run = xlsolver("convert", str(tmp_path / "map.xlsx"), "-o", str(tmp_path / "book.non"))
+    assert run.returncode == 0 and "names" not in run.stderr, run.stderr  # named by #rrggbb
 
 
 def test_toml_takes_every_svg_colour_name(tmp_path: Path):

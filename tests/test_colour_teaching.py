@@ -419,8 +419,9 @@ def test_a_colour_jpeg_read_in_black_and_white_says_so(tmp_path, capsys):
     assert not isinstance(made, ColourPuzzle)
     assert f"xlsolver: {jpeg}: " in err
     assert (
-        "colours (a photo, or a JPEG's shades), read in black and white by the threshold; "
-        "for a colour puzzle save the picture in at most 12 flat colours as PNG"
+        "colours, more than a colour puzzle takes (12): read in black and white by the "
+        "threshold; for a colour puzzle save the picture in at most 12 flat colours as PNG "
+        "(a JPEG's compression adds shades of its own)"
     ) in err, err
     capsys.readouterr()
     assert cli_main(["make", "--image", str(png), "-o", str(tmp_path / "flat.xlsx")]) == 0

@@ -305,6 +305,38 @@ def test_limit_without_an_output_prints_every_tiling_it_found(capsys):
         assert_tiling(board, {(r, c): ch for r, row in enumerate(rows) for c, ch in enumerate(row)})
 
 
+def test_limit_with_an_output_writes_every_tiling_it_found(tmp_path, capsys):
+    """``--limit 3 -o`` searched three tilings and wrote one, without a word."""
+    capsys.readouterr()
+    out = tmp_path / "three.xlsx"
+    assert main(["pentomino", "--board", "6x10", "--limit", "3", "-o", str(out), "-q"]) == 0
+    assert capsys.readouterr().out.endswith(
+        f"{out}: 3 tiling(s) painted on Pentomino, Tiling 2, Tiling 3\n"
+    )
+    assert openpyxl.load_workbook(out).sheetnames == ["Pentomino", "Tiling 2", "Tiling 3"]
+
+
+def test_a_count_cut_short_by_the_time_limit_says_so(capsys):
+    """``--count --limit N --time-limit S`` stopped by the clock said 'at least 353
+    tilings' without saying why it stopped."""
+    capsys.readouterr()
+    code = main(
+        [
+            "pentomino",
+            "--board",
+            "6x10",
+            "--count",
+            "--limit",
+            "100000",
+            "--time-limit",
+            "0.2",
+            "-q",
+        ]
+    )
+    out = capsys.readouterr().out
+    assert code == 1 and out.startswith("6x10: at least ") and "(stopped: timeout)" in out, out
+
+
 @pytest.mark.parametrize("where", ["missing-folder", "the-input"])
 def test_an_output_that_cannot_be_written_is_refused_before_the_search(tmp_path, capsys, where):
     """``-o`` over the board's own file or into a missing folder was refused after the

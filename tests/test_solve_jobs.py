@@ -184,10 +184,24 @@ def test_dask_without_its_extra_is_one_line_and_exit_2(tmp_path, capsys, monkeyp
     for name in ("dask", "dask.distributed", "distributed"):
         monkeypatch.setitem(sys.modules, name, None)  # import fails as when not installed
     book = shutil.copy(WORKBOOKS / "small.xlsx", tmp_path / "small.xlsx")
-    out = tmp_path / "out"
+    out = tmp_path / "out" / "term" / "one"  # none of the three there: none left behind
     capsys.readouterr()
     code = main(["solve", str(book), "--out-dir", str(out), "--dask", "tcp://127.0.0.1:8786"])
     err = capsys.readouterr().err
     assert code == EXIT_BAD_INPUT, err
     assert err == ("xlsolver: --dask needs dask.distributed: pip install 'xlsolver[dask]'\n"), err
-    assert not out.exists()
+    assert not (tmp_path / "out").exists()
+
+
+def test_dask_with_puzzle_files_solved_here_says_so(tmp_path, capsys):
+    """Puzzle files printed (or painted into one -o workbook) are solved here: --dask was
+    passed over without a word."""
+    (tmp_path / "a.non").write_text("width 2\nheight 2\nrows\n2\n1\ncolumns\n2\n1\n")
+    capsys.readouterr()
+    code = main(["solve", str(tmp_path / "a.non"), "--dask", "tcp://127.0.0.1:9"])
+    out, err = capsys.readouterr()
+    assert code == 0 and "unique" in out
+    assert err == (
+        "xlsolver: --dask sends workbooks, and puzzle files with --out-dir, to the cluster; "
+        f"solved here: {tmp_path / 'a.non'}\n"
+    ), err

@@ -794,6 +794,23 @@ def test_row_and_column_numbers_beside_a_drawing_are_no_marks(tmp_path, labels):
     assert drawing.picture.tolist() == [[ch == "#" for ch in row] for row in picture_rows]
 
 
+def test_filled_cells_showing_numbers_stay_marks(tmp_path):
+    """A colour-by-number drawing: every filled cell holds its colour's number, so a
+    filled 1 may stand before a 2 and a 3. A fill is a mark, whatever it holds (the rule
+    for numbering took such cells out of the picture)."""
+    rows = ["###..", ".###.", "..###", "#..#.", "##..#"]
+    wb = Workbook()
+    ws = wb.active
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            if ch == "#":
+                cell = ws.cell(2 + r, 2 + c, (r + c) % 3 + 1)  # 1 2 3 along each run
+                cell.fill = PatternFill("solid", start_color="000000", end_color="000000")
+    wb.save(tmp_path / "numbers.xlsx")
+    drawing = read_drawing_file(tmp_path / "numbers.xlsx")
+    assert drawing.picture.tolist() == [[ch == "#" for ch in row] for row in rows]
+
+
 def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys):
     """Errors name the problem; nothing is written."""
     empty = tmp_path / "empty.xlsx"

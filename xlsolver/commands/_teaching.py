@@ -28,6 +28,8 @@ def fail(exc: BaseException | str, source: str | None = None) -> int:
 def report(source: str, verdict, as_json: bool, heading: str = "", extra=None) -> int:
     """Print a verdict (text under ``heading``, else the source; or one JSON line with
     ``extra`` fields after the source); the exit status it deserves."""
+    for note in getattr(verdict, "notes", ()):  # how the search went (a solver killed)
+        print(f"xlsolver: {source}: {note}", file=sys.stderr)
     if as_json:
         record = {"source": source, **(extra or {}), **verdict.to_json()}
         print(json.dumps(record, ensure_ascii=False))

@@ -146,9 +146,10 @@ def run(args: argparse.Namespace) -> int:
         from ..teaching.image import MAX_FLAT_COLOURS
 
         print(
-            f"xlsolver: {args.image}: {drawing.shades:,} colours (a photo, or a JPEG's shades), "
-            f"read in black and white by the threshold; for a colour puzzle save the picture "
-            f"in at most {MAX_FLAT_COLOURS} flat colours as PNG",
+            f"xlsolver: {args.image}: {drawing.shades:,} colours, more than a colour puzzle "
+            f"takes ({MAX_FLAT_COLOURS}): read in black and white by the threshold; for a "
+            f"colour puzzle save the picture in at most {MAX_FLAT_COLOURS} flat colours as "
+            f"PNG (a JPEG's compression adds shades of its own)",
             file=sys.stderr,
         )
     if drawing.merged and not (args.json or args.mono):

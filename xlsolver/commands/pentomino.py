@@ -126,8 +126,9 @@ def _run(args, opened: list) -> int:
             book.progress(None, "")
     if counted is not None:
         print(_count_line(board, counted, args.all_copies))
-    elif args.count:
-        print(_found_line(board, result))
+    elif args.count:  # --count --limit N: the tilings found, and why it stopped
+        stop = f" (stopped: {TIMEOUT})" if result.status == TIMEOUT else ""
+        print(_found_line(board, result) + stop)
     listed = (args.all or args.limit is not None) and not args.output  # every one found
     shown = result.solutions if listed else result.solutions[:1]
     for solution in shown:
@@ -212,7 +213,8 @@ def _write(args, book, sheet, board: PentominoBoard, result: TilingResult) -> in
             sheet = book.add_sheet(NEW_SHEET)
             book.remove_sheet(blank)
             board = PentominoBoard(board.cells, board.fixed, board.name, NEW_SHEET, board.origin)
-        solutions = result.solutions if args.all else result.solutions[:1]
+        listed = args.all or args.limit is not None  # --limit N: each tiling found
+        solutions = result.solutions if listed else result.solutions[:1]
         names = write_tilings(book, sheet, board, solutions)
         if args.input is None:  # a new workbook: its cells square
             for name in names:

@@ -115,6 +115,12 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_BAD_INPUT
+    if files and getattr(args, "dask", None):  # the cluster takes files to write in --out-dir
+        print(
+            f"xlsolver: --dask sends workbooks, and puzzle files with --out-dir, to the "
+            f"cluster; solved here: {', '.join(files)}",
+            file=sys.stderr,
+        )
     if files and output:  # a workbook asked for: the puzzles laid out, painted
         from .solve_workbooks import paint_puzzle_files
 

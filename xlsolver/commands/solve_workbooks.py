@@ -174,6 +174,19 @@ def _solve_all(
     return [r for r in reports if r is not None]
 
 
+def _missing_folders(out_dir: str | None) -> list[Path]:
+    """The folders of ``--out-dir`` that do not exist yet, deepest first (``a/b/c`` of
+    which only ``a`` exists: ``a/b/c``, ``a/b``)."""
+    if not out_dir:
+        return []
+    missing = []
+    folder = Path(out_dir)
+    while not folder.exists() and folder != folder.parent:
+        missing.append(folder)
+        folder = folder.parent
+    return missing
+
+
 def _note_written(future) -> None:
     """A worker's finished output, named when the run is stopped (its own process
     recorded it in a list the parent does not see)."""
@@ -255,7 +268,7 @@ def run_workbooks(args, paths: list[Path]) -> int:
     if not paths:
         return EXIT_OK
     out_dir = getattr(args, "out_dir", None)
-    made = bool(out_dir) and not Path(out_dir).exists()  # removed again if nothing goes in
+    made = _missing_folders(out_dir)  # removed again if nothing goes in
     try:
         targets = plan_targets(args, paths)
     except ValueError as exc:
@@ -283,9 +296,9 @@ def run_workbooks(args, paths: list[Path]) -> int:
             reports = solve_on_cluster(address, paths, targets, _options(args), in_place, _run_one)
         except ClusterError as exc:
             print(f"xlsolver: {exc}", file=sys.stderr)
-            if made:  # nothing written: not even the folder --out-dir named
+            for folder in made:  # nothing written: not even the folders --out-dir named
                 with contextlib.suppress(OSError):
-                    Path(out_dir).rmdir()
+                    folder.rmdir()
             return EXIT_BAD_INPUT
         for report in reports:
             _tell(report, as_json)

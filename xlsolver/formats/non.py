@@ -432,7 +432,7 @@ def left_out(puzzle: Puzzle | ColourPuzzle) -> list[str]:
     names = [
         f"{c.name} as {letter}"
         for letter, c in zip(letters, puzzle.palette.inks, strict=True)
-        if c.name and c.name.lower() != letter
+        if c.name and c.name.lower() not in (letter, c.rgb.lower())
     ]
     if names:
         out.append(f"the colours' names ({', '.join(names)}): a .non names a colour by a letter")

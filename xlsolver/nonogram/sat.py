@@ -269,10 +269,15 @@ class SolverDied(Exception):
 
 
 def _stopped_on_purpose(exitcode: int | None) -> bool:
-    """True for a child ended by Ctrl-C or SIGTERM, which stop this process too."""
+    """True for a child ended as this run is being stopped: a stop signal this process
+    received, or Ctrl-C, which a terminal sends to the whole group (a worker, which
+    leaves Ctrl-C to the main process, sees only its child end). A SIGTERM or SIGKILL
+    sent to the child alone is no stop of the run."""
     import signal
 
-    return exitcode in (EXIT_INTERRUPTED, -signal.SIGINT, -signal.SIGTERM)
+    from ..processes import stop_received
+
+    return stop_received() is not None or exitcode in (EXIT_INTERRUPTED, -signal.SIGINT)
 
 
 def solve_in_child(
@@ -427,7 +432,10 @@ class SatSearch:
         return None if res is None else self.enc.decode(self.solver.get_model()) if res else False
 
     def _tell(self, message: str) -> None:
-        """Show what the search is doing now."""
+        """Show what the search is doing now (and, once a solver's process was killed,
+        that it was: the search may then take much longer)."""
+        if self.notes:
+            message += "; " + self.notes[-1].split(" (", 1)[0]
         self.phase = message
         self.tell(message)
 

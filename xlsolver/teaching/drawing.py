@@ -228,10 +228,11 @@ def _number(value: object) -> float | None:
 def _marks(sheet: Sheet, rect: Rect) -> tuple[np.ndarray, str | None, list[list[str | None]]]:
     """The marked cells of a rectangle with its canvas left out (marks typed on the
     canvas stay), the canvas fill (None when there is none) and the rectangle's fills.
-    A 1 that numbers rows or columns (a 2 beside it) is no mark."""
+    A typed 1 that numbers rows or columns (2 and 3 after it), on no fill, is no mark."""
     marks = read_black(sheet, rect)
-    marks &= ~_numbering(sheet.read_values(rect))
     fills = sheet.read_fills(rect)
+    unfilled = np.array([[(f or "#FFFFFF").upper() == "#FFFFFF" for f in row] for row in fills])
+    marks &= ~(_numbering(sheet.read_values(rect)) & unfilled)  # a filled cell stays a mark
     canvas = _canvas(fills, marks)
     if canvas is None:
         return marks, None, fills

@@ -49,6 +49,7 @@ class Verdict:
     seconds: float = 0.0
     filled: int = 0  # cells already filled in on the sheet's grid, counted as givens
     stopped: bool = False  # the time limit stopped the search for givens (exit status 1)
+    notes: list[str] = field(default_factory=list)  # how the search went (a solver killed)
 
     @property
     def unique(self) -> bool:
@@ -105,6 +106,7 @@ class Verdict:
             "seconds": round(self.seconds, 3),
             **({"filled": self.filled} if self.filled else {}),
             **({"error": self.error} if self.error else {}),
+            **({"notes": list(self.notes)} if self.notes else {}),
         }
 
 
@@ -299,6 +301,7 @@ def assess(
 
     result = solve(puzzle, givens=givens, time_limit=time_limit)
     verdict = Verdict(result.status, solutions=result.solutions, error=result.error)
+    verdict.notes = list(result.notes)
     if result.status == CONTRADICTION and givens is not None:  # the wrong marks, or none
         verdict.error = no_solution_words(puzzle, givens, left()) or verdict.error
     if result.status == MULTIPLE:
