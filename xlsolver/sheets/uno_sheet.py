@@ -14,6 +14,7 @@ Long by design: all of the UNO calls of the protocol in one file, method for met
 from __future__ import annotations
 
 import builtins
+import functools
 import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -188,17 +189,50 @@ def excel_date_code(code: str) -> str:
     return "".join(out)
 
 
-class UnoSheet(SheetBase):
-    """One Calc worksheet behind the sheet protocol (and the layout protocol)."""
+def _writes(method):
+    """Mark a method that changes the document: the reads cached for it are dropped
+    after it (also when it fails part way), so a read that follows asks Calc again."""
 
-    def __init__(self, book: UnoBook, sheet):
+    @functools.wraps(method)
+    def changing(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        finally:
+            self.book.reads.clear()
+
+    return changing
+
+
+class UnoSheet(SheetBase):
+    """One Calc worksheet behind the sheet protocol (and the layout protocol).
+
+    Every UNO call is a round trip to LibreOffice, so what the reads ask of the sheet's
+    formats (Calc's used area, the distinct formats of a rectangle and their properties,
+    the merged cells) is kept in :attr:`UnoBook.reads` until the document changes: every
+    method that changes it is marked :func:`_writes`, which empties that cache. Reading a
+    sheet to find its puzzle asks the same questions several times over (the used range
+    three times, the formats of it ten times), and each is answered once.
+    """
+
+    def __init__(self, book: UnoBook, sheet, name: str | None = None):
         self.book = book
         self.sheet = sheet
+        self._key = name  # the sheet's name, asked once; the key of its cached reads
+
+    def _cached(self, what: tuple, compute):
+        """``compute()``, or what it gave for this sheet since the document last changed."""
+        key = (self.name, *what)
+        reads = self.book.reads
+        if key not in reads:
+            reads[key] = compute()
+        return reads[key]
 
     @property
     def name(self) -> str:
-        """The sheet's name as the user sees it."""
-        return self.sheet.getName()
+        """The sheet's name as the user sees it (asked once: xlsolver renames no sheet)."""
+        if self._key is None:
+            self._key = self.sheet.getName()
+        return self._key
 
     def hidden(self) -> bool:
         """True for a sheet Calc hides (Sheet ▸ Hide Sheet)."""
@@ -254,6 +288,10 @@ class UnoSheet(SheetBase):
         when there is none), as openpyxl's used range holds them (graph paper drawn with
         borders alone); a format running to the sheet's last row or column (a whole
         column's) is left out."""
+        return self._cached(("format extent",), self._read_format_extent)
+
+    def _read_format_extent(self) -> Rect | None:
+        """:meth:`_format_extent` asked of Calc."""
         last_row = self.sheet.getRows().getCount() - 1
         last_column = self.sheet.getColumns().getCount() - 1
         unique = self.sheet.getUniqueCellFormatRanges()
@@ -343,12 +381,12 @@ class UnoSheet(SheetBase):
 
     def read_number_formats(self, rect: Rect) -> list[list[str]]:
         """Number format codes of a rectangle (``General`` where none is set)."""
-        formats = self.book.doc.getNumberFormats()
-        codes: dict[int, str] = {}
+        codes = self.book.format_codes  # a key's code never changes: asked once per key
 
         def code(values) -> str:
             key = values[0]
             if key not in codes:
+                formats = self.book.doc.getNumberFormats()
                 text = formats.getByKey(key).getPropertyValue("FormatString")
                 if text.lower() in GENERAL_CODES or self._kind(key) & LOGICAL:
                     text = GENERAL  # Excel keeps TRUE and FALSE in General cells
@@ -394,21 +432,29 @@ class UnoSheet(SheetBase):
         50×50 grid of a few styles costs a few calls, not one per cell or per block.
         """
         top, left = rect[0], rect[1]
-        for block, addresses in self._formats(rect):
-            value = convert(block.getPropertyValues(tuple(props)))
+        props = tuple(props)
+        for block, addresses, asked in self._formats(rect):
+            if props not in asked:  # each block's properties are asked once
+                asked[props] = block.getPropertyValues(props)
+            value = convert(asked[props])
             for a in addresses:
                 for r in range(a.StartRow + 1, a.EndRow + 2):
                     for c in range(a.StartColumn + 1, a.EndColumn + 2):
                         out[r - top][c - left] = value
 
-    def _formats(self, rect: Rect) -> list[tuple[object, tuple]]:
-        """(ranges of one format, their addresses) for each distinct format of a rectangle."""
-        unique = self._range(rect).getUniqueCellFormatRanges()
-        out = []
-        for i in range(unique.getCount()):
-            block = unique.getByIndex(i)
-            out.append((block, block.getRangeAddresses()))
-        return out
+    def _formats(self, rect: Rect) -> list[tuple[object, tuple, dict]]:
+        """(ranges of one format, their addresses, its properties asked so far: a tuple of
+        names → their values) for each distinct format of a rectangle."""
+
+        def ask() -> list[tuple[object, tuple, dict]]:
+            unique = self._range(rect).getUniqueCellFormatRanges()
+            out = []
+            for i in range(unique.getCount()):
+                block = unique.getByIndex(i)
+                out.append((block, block.getRangeAddresses(), {}))
+            return out
+
+        return self._cached(("formats", rect), ask)
 
     def merged_ranges(self) -> list[Rect]:
         """The merged rectangles of the sheet."""
@@ -417,21 +463,38 @@ class UnoSheet(SheetBase):
 
     def _used_area(self) -> Rect:
         """Calc's own used area (values and formats; see :meth:`used_range` for fills)."""
-        cursor = self.sheet.createCursor()
-        cursor.gotoStartOfUsedArea(False)
-        cursor.gotoEndOfUsedArea(True)
-        a = cursor.getRangeAddress()
-        return (a.StartRow + 1, a.StartColumn + 1, a.EndRow + 1, a.EndColumn + 1)
+
+        def ask() -> Rect:
+            cursor = self.sheet.createCursor()
+            cursor.gotoStartOfUsedArea(False)
+            cursor.gotoEndOfUsedArea(True)
+            a = cursor.getRangeAddress()
+            return (a.StartRow + 1, a.StartColumn + 1, a.EndRow + 1, a.EndColumn + 1)
+
+        return self._cached(("used area",), ask)
 
     def _merges_in(self, rect: Rect) -> list[Rect]:
         """The merged rectangles whose top-left cell lies in a rectangle.
 
         Calc keeps "merged" in a cell's format, so cells of one format are all merge
-        origins of one span, or none is: one look per distinct format.
+        origins of one span, or none is: one look per distinct format, and none when the
+        rectangle holds no merge origin at all (``getIsMerged`` of a range is true when a
+        cell of it starts a merged block; a covered cell does not).
         """
+        return list(self._cached(("merges", rect), lambda: self._ask_merges_in(rect)))
+
+    def _ask_merges_in(self, rect: Rect) -> list[Rect]:
+        """:meth:`_merges_in` asked of Calc."""
+        if not self._range(rect).getIsMerged():
+            return []
         out = []
-        for _, addresses in self._formats(rect):
+        for _, addresses, _ in self._formats(rect):
             first = addresses[0]
+            origin = self.sheet.getCellRangeByPosition(
+                first.StartColumn, first.StartRow, first.StartColumn, first.StartRow
+            )
+            if not origin.getIsMerged():  # no merge, or a cell another merge covers
+                continue
             merged = self._merge_at(first.StartRow, first.StartColumn)
             if merged is None or merged[:2] != (first.StartRow + 1, first.StartColumn + 1):
                 continue
@@ -470,6 +533,7 @@ class UnoSheet(SheetBase):
             if locked[r - rect[0]][c - rect[1]]:
                 raise WorkbookError(locked_message(self.name, (r, c), "Calc", template=template))
 
+    @_writes
     def paint(self, cells: Iterable[Cell], style: Style) -> None:
         """Paint cells with a style, keeping their values and other borders.
 
@@ -490,6 +554,7 @@ class UnoSheet(SheetBase):
         if style.bold:
             ranges.setPropertyValue("CharWeight", BOLD)
 
+    @_writes
     def unpaint(self, cells: Iterable[Cell]) -> None:
         """Remove fill and diagonals from cells (the Clear action), keeping other borders.
 
@@ -504,6 +569,7 @@ class UnoSheet(SheetBase):
         for prop in DIAGONALS:
             ranges.setPropertyValue(prop, border_line(0))
 
+    @_writes
     def write_values(self, top_left: Cell, values: Sequence[Sequence[object]]) -> None:
         """Write a block of values starting at a cell.
 
@@ -524,6 +590,7 @@ class UnoSheet(SheetBase):
                 else:
                     cell.setValue(v)
 
+    @_writes
     def clear_range(self, rect: Rect) -> None:
         """Remove values, formats, notes and merges from a rectangle (New grid)."""
         rng = self._range(rect)
@@ -545,6 +612,7 @@ class UnoSheet(SheetBase):
                 out[(r, c)] = note.getString()
         return out
 
+    @_writes
     def set_note(self, cell: Cell, text: str | None) -> None:
         """Put a note on a cell (``None`` removes it)."""
         notes = self.sheet.getAnnotations()
@@ -563,6 +631,7 @@ class UnoSheet(SheetBase):
 
     # ---- layout writing (template writer) -------------------------------------------
 
+    @_writes
     def format_cells(self, cells: Iterable[Cell], fmt: CellFormat) -> None:
         """Set borders, alignment and font of cells (sides left ``None`` are kept)."""
         ranges, any_cells = self._ranges(cells)
@@ -590,6 +659,7 @@ class UnoSheet(SheetBase):
         if fmt.number_format:
             ranges.setPropertyValue("NumberFormat", self.book.number_format(fmt.number_format))
 
+    @_writes
     def set_column_widths(self, widths: dict[int, float]) -> None:
         """Column widths in characters as Excel shows them, by 1-based column number: set
         in 1/100 mm as wide as Excel shows them, whatever font Calc has for Calibri."""
@@ -597,16 +667,19 @@ class UnoSheet(SheetBase):
         for c, w in widths.items():
             columns.getByIndex(c - 1).setPropertyValue("Width", paper.column_hundredth_mm(w))
 
+    @_writes
     def set_row_heights(self, heights: dict[int, float]) -> None:
         """Row heights in points, by 1-based row number."""
         rows = self.sheet.getRows()
         for r, h in heights.items():
             rows.getByIndex(r - 1).setPropertyValue("Height", paper.hundredth_mm(h))
 
+    @_writes
     def merge(self, rect: Rect) -> None:
         """Merge a rectangle of cells."""
         self._range(rect).merge(True)
 
+    @_writes
     def set_print_setup(
         self,
         area: Rect,
@@ -644,12 +717,14 @@ class UnoSheet(SheetBase):
         for row in row_breaks:  # a break after ``row`` starts a page at the next one
             rows.getByIndex(row).setPropertyValue("IsStartOfNewPage", True)
 
+    @_writes
     def write_formula(self, cell: Cell, formula: str) -> None:
         """Write a formula (Excel syntax, starting with ``=``) into a cell."""
         if not formula.startswith("="):
             raise ValueError(f"a formula starts with '=': {formula!r}")
         self._cell(cell).setFormula(api_formula(formula))
 
+    @_writes
     def set_conditional_format(self, rect: Rect, formula: str, style: Style) -> bool:
         """Show ``style`` where ``formula`` (for the top-left cell, no ``=``) is true."""
         from com.sun.star.sheet.ConditionOperator import FORMULA
@@ -719,11 +794,16 @@ class UnoBook:
         self._indicator = None
         self.messages: list[str] = []
         self.format_kinds: dict[int, int] = {}  # number format key → its date/time/logical bits
+        self.format_codes: dict[int, str] = {}  # number format key → its code as read
+        # What the sheets' reads asked of Calc, by (sheet name, what, …): kept until the
+        # document changes (every UnoSheet method that changes it empties this).
+        self.reads: dict[tuple, object] = {}
 
     def sheets(self) -> list[UnoSheet]:
         """All worksheets in order."""
         sheets = self.doc.getSheets()
-        return [UnoSheet(self, sheets.getByIndex(i)) for i in range(sheets.getCount())]
+        names = sheets.getElementNames()  # in order, as getByIndex counts them
+        return [UnoSheet(self, sheets.getByIndex(i), name) for i, name in enumerate(names)]
 
     def sheet(self, name: str) -> UnoSheet:
         """The worksheet of that name (KeyError naming it when absent)."""
@@ -731,13 +811,14 @@ class UnoBook:
         if not sheets.hasByName(name):
             names = ", ".join(sheets.getElementNames())
             raise KeyError(f"no sheet named {name!r} (sheets: {names})")
-        return UnoSheet(self, sheets.getByName(name))
+        return UnoSheet(self, sheets.getByName(name))  # its name as Calc spells it: asked
 
     def add_sheet(self, name: str) -> UnoSheet:
         """A new empty worksheet of that name, after the others (pentomino ``--all``)."""
         sheets = self.doc.getSheets()
         sheets.insertNewByName(name, sheets.getCount())
-        return UnoSheet(self, sheets.getByName(name))
+        self.reads.clear()
+        return UnoSheet(self, sheets.getByName(name), name)
 
     def active_sheet(self) -> UnoSheet:
         """The sheet the user is looking at (the first sheet for a hidden document)."""
