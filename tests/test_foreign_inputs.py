@@ -131,9 +131,11 @@ def test_range_is_for_workbooks_and_not_beside_sheet(tmp_path, capsys):
 
 
 @pytest.mark.libreoffice
-def test_a_protected_ods_is_solved_when_nothing_is_written(tmp_path):
+def test_a_protected_ods_is_solved_when_nothing_is_written(tmp_path, capsys):
     """Calc refuses paint on a protected sheet; a run that writes nothing paints nothing,
-    so it reports the solution (it stopped with "the sheet is protected" before)."""
+    so it reports the solution (it stopped with "the sheet is protected" before), in
+    words of the verdict: it said "unique solution painted" though nothing was painted.
+    Why -o would be refused is said at once, on stderr."""
     puzzle = Puzzle.from_solution(picture(HEART))
     wb = Workbook()
     ws = wb.active
@@ -146,10 +148,19 @@ def test_a_protected_ods_is_solved_when_nothing_is_written(tmp_path):
     report = solve_workbook(ods, None, SolveOptions())
     assert not report.error, report.error
     (sheet,) = report.sheets
-    assert sheet.status == "unique" and sheet.message == "unique solution painted"
+    assert sheet.status == "unique" and sheet.message == "unique solution"
+    assert sheet.record["message"] == "unique solution"
     assert puzzle.is_solution(grid_of(sheet.record))
+    corner = sheet.record["range"].split(":")[0]  # Puzzle!F6, the first locked grid cell
+    locked = f"{ods}: {corner}: the sheet is protected and its grid cells are locked"
+    assert len(report.notes) == 1 and report.notes[0].startswith(locked), report.notes
     written = solve_workbook(ods, tmp_path / "out.ods", SolveOptions())
     assert "protected" in written.error and not (tmp_path / "out.ods").exists()
+    assert main(["solve", str(ods)]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith(f"{ods} [{sheet.record['range']}] ") and "painted" not in out, out
+    assert ": unique solution (" in out, out
+    assert f"xlsolver: {locked}" in err and "(nothing written: use -o FILE" in err, err
     assert ods.read_bytes() == before
 
 
@@ -623,7 +634,7 @@ def test_error_values_fills_and_float_noise_as_other_writers_leave_them(tmp_path
 
         given = book("given.xlsx", mark)
         assert main(["solve", str(given), "--givens"]) == 1  # the black mark breaks it
-        assert "painted cell in red" in capsys.readouterr().out
+        assert "disagrees with the marked cell" in capsys.readouterr().out  # nothing painted
 
 
 @pytest.mark.libreoffice

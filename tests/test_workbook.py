@@ -95,6 +95,29 @@ def test_contradiction_paints_red_and_exits_1(tmp_path, capsys):
     assert "contradiction" in capsys.readouterr().out
 
 
+def test_without_an_output_the_verdict_is_given_and_nothing_said_painted(tmp_path, capsys):
+    """A run that writes nothing paints nothing: each puzzle's line gives its verdict
+    (it said "unique solution painted", "painted the cells common to all", "painted what
+    was proved; red where it shows" though no cell was), and the same file written with
+    -o says painted."""
+    samples = [SAMPLES / n for n in ("small.xlsx", "several-solutions.xlsx", "contradiction.xlsx")]
+    assert run_workbooks(args(), samples) == 1
+    out, err = capsys.readouterr()
+    lines = out.splitlines()
+    assert "painted" not in out, out
+    assert ": unique solution (" in lines[0], lines
+    assert ": several solutions; 4 undecided: B5, D5, B7, D7 (" in lines[1], lines
+    assert ": contradiction: no solution; it shows at C5 (" in lines[2], lines
+    assert "(nothing written: use -o FILE, --out-dir DIR or --in-place" in err
+    assert run_workbooks(args(json=True), samples[:1]) == 0
+    assert json.loads(capsys.readouterr().out)["message"] == "unique solution"
+    assert run_workbooks(args(out_dir=str(tmp_path)), samples) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert ": unique solution painted (" in lines[0], lines
+    assert ": several solutions: painted the cells common to all; 4 undecided" in lines[1]
+    assert ": contradiction: no solution; painted what was proved; red where it shows" in lines[2]
+
+
 def test_answer_key_is_black(tmp_path):
     out = tmp_path / "k.xlsx"
     assert run_workbooks(args(output=str(out), answer_key=True), [SAMPLES / "small.xlsx"]) == 0

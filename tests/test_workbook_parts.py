@@ -148,12 +148,20 @@ def test_without_pillow_the_lost_logo_is_named_with_the_cure(
 
 
 def test_in_place_refuses_to_remove_a_part(folder: Path, capsys) -> None:
+    """Refused, the puzzle is still solved and its verdict given, as a run without -o
+    gives it: "unique solution", not "unique solution painted" (nothing was); the
+    reason on stderr."""
     book = rich_book(folder / "book.xlsx")
     before = book.read_bytes()
     assert main(["solve", "book.xlsx", "--in-place"]) == EXIT_BAD_INPUT
-    err = capsys.readouterr().err
+    out, err = capsys.readouterr()
+    assert out.startswith("book.xlsx [Puzzle!C4:G13] 5×10: unique solution (0."), out
+    assert "painted" not in out
     assert "book.xlsx: painting the file itself would remove 1 text box" in err
     assert "nothing written" in err and book.read_bytes() == before
+    code, records, err = solve_json(["book.xlsx", "--in-place"], capsys)
+    assert code == EXIT_BAD_INPUT and records[0]["message"] == "unique solution", records
+    assert "would remove 1 text box" in records[1]["error"] and book.read_bytes() == before
 
 
 def test_in_place_paints_a_file_it_keeps_whole(folder: Path, capsys) -> None:

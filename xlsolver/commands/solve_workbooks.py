@@ -250,9 +250,12 @@ def _tell(report: FileReport, as_json: bool) -> None:
 
 
 def _say_left_out(report: FileReport) -> None:
-    """One line on stderr naming the parts of the input a written copy leaves out."""
+    """One line on stderr naming the parts of the input a written copy leaves out, and
+    one for each sheet that would refuse paint in a run that writes nothing."""
     if report.left_out and report.target:
         print(left_out_note(report.source, report.left_out), file=sys.stderr)
+    for note in report.notes:
+        print(f"xlsolver: {note}", file=sys.stderr)
 
 
 def run_workbooks(args, paths: list[Path]) -> int:

@@ -36,6 +36,7 @@ class SheetReport:
     status: str
     message: str
     record: dict  # Result.to_json() plus the painting summary
+    verdict: str = ""  # the message without painting, for a file nothing is written of
 
 
 @dataclass
@@ -47,6 +48,16 @@ class FileReport:
     sheets: list[SheetReport] = field(default_factory=list)
     error: str = ""  # a file-level error: nothing was written
     left_out: dict[str, int] = field(default_factory=dict)  # parts the copy lacks: {"image": 1}
+    notes: list[str] = field(default_factory=list)  # said on stderr: why -o would be refused
+
+    def nothing_written(self) -> None:
+        """Word each puzzle's line for a file of which nothing was written (no -o, or the
+        copy refused): its verdict, never "painted" (``unique solution``)."""
+        for sheet in self.sheets:
+            if sheet.verdict:
+                sheet.message = sheet.verdict
+                if "message" in sheet.record:
+                    sheet.record["message"] = sheet.verdict
 
     @property
     def exit_code(self) -> int:
@@ -60,10 +71,11 @@ class FileReport:
 
 class Unpainted:
     """A sheet read as it is and never painted: a run that writes nothing reports what
-    painting would show (the same message and cells) without touching the document."""
+    painting would find (the same verdict and cells) without touching the document."""
 
     def __init__(self, sheet):
         self._sheet = sheet
+        self.refusal = ""  # why painting it would be refused (a protected Calc sheet)
 
     def __getattr__(self, name: str):
         return getattr(self._sheet, name)
@@ -72,7 +84,15 @@ class Unpainted:
         """Nothing: the run writes no file."""
 
     def check_unlocked(self, cells) -> None:
-        """Nothing: a protected sheet is read and reported when nothing is painted."""
+        """Nothing raised: a protected sheet is read and reported when nothing is painted;
+        why a write would be refused is kept in :attr:`refusal`, to be said."""
+        check = getattr(self._sheet, "check_unlocked", None)
+        if check is None or self.refusal:
+            return
+        try:
+            check(cells)
+        except WorkbookError as exc:
+            self.refusal = str(exc)
 
 
 def with_file(source: str, message: str) -> str:
@@ -105,6 +125,8 @@ def solve_workbook(
         _solve_book(book, report, target, options, overwrite_input, paint=target is not None)
     finally:
         close_book(book)  # a LibreOffice document is closed; the server stays for the run
+    if report.target is None:
+        report.nothing_written()
     return report
 
 
@@ -156,6 +178,8 @@ def solve_puzzle_files(
             reason = str(exc)
             named = reason.startswith(str(target))
             report.error = f"{report.source} → {reason}" if named else reason
+    if report.target is None:
+        report.nothing_written()
     return report
 
 
@@ -183,9 +207,9 @@ def _solve_book(
     positions = {s.name: i for i, s in enumerate(book.sheets(), start=1)}
     for sp in found:
         try:
-            sheet = book.sheet(sp.sheet)
+            sheet = book.sheet(sp.sheet) if paint else Unpainted(book.sheet(sp.sheet))
             result, painted = answer(
-                sheet if paint else Unpainted(sheet),
+                sheet,
                 sp,
                 first=options.first,
                 time_limit=options.time_limit,
@@ -204,8 +228,18 @@ def _solve_book(
         if sp.ignored:
             record["ignored"] = sp.ignored  # rulers skipped: "A6:A15 row numbers"
         report.sheets.append(
-            SheetReport(sp.sheet, positions[sp.sheet], result.status, painted.message, record)
+            SheetReport(
+                sp.sheet,
+                positions[sp.sheet],
+                result.status,
+                painted.message,
+                record,
+                painted.verdict,
+            )
         )
+        refusal = getattr(sheet, "refusal", "")
+        if refusal:  # said now, not only once -o is tried: the sheet refuses paint
+            report.notes.append(with_file(report.source, refusal))
         if done is not None:
             done()
     if target is not None and report.exit_code != EXIT_BAD_INPUT:

@@ -86,7 +86,7 @@ def paint_colour_result(sheet: Sheet, found, result: ColourResult, *, answer_key
 
     report = PaintReport(result.status)
     if result.status == INVALID:
-        report.message = f"invalid: {result.error}"
+        report.message = report.verdict = f"invalid: {result.error}"
         return report
     plan = colour_plan(result)
     palette = result.palette
@@ -104,9 +104,10 @@ def paint_colour_result(sheet: Sheet, found, result: ColourResult, *, answer_key
     report.undecided = _addresses(found.cells(plan == UNPAINTED))
     look = "black crossed in red" if clash == MARKED_STYLE else "red"
     report.message = _message(result.status, report, clash=look)
+    report.verdict = _message(result.status, report, painted=False)
     if result.status == CONTRADICTION:  # colours the person may not have meant as inks
         inks = ", ".join(palette.colour(i).rgb for i in range(1, palette.k + 1))
-        report.message += (
-            f"{COLOUR_NOTE} clue cells in {palette.k} colours, {inks}; {COLOURS_READ})"
-        )
+        note = f"{COLOUR_NOTE} clue cells in {palette.k} colours, {inks}; {COLOURS_READ})"
+        report.message += note
+        report.verdict += note
     return report

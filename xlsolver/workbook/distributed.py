@@ -152,4 +152,7 @@ def _collect(future, path: Path, target: Path | None, in_place: bool) -> FileRep
         report, painted = future.result()
     except Exception as exc:  # a worker that died or failed: the file's error, not ours
         return FileReport(str(path), error=f"{path}: the Dask task failed: {exc}")
-    return _write(_as_here(report, path, target), painted, target, in_place)
+    report = _write(_as_here(report, path, target), painted, target, in_place)
+    if report.target is None:  # not written here either: no puzzle's line says painted
+        report.nothing_written()
+    return report

@@ -47,6 +47,9 @@ class PaintReport:
     red: list[str] = field(default_factory=list)  # addresses of discrepancy cells
     undecided: list[str] = field(default_factory=list)  # addresses of unknown cells
     message: str = ""
+    # The same in words of the verdict alone, for a run that writes nothing (no -o, or
+    # the copy refused): "unique solution", not "unique solution painted".
+    verdict: str = ""
 
 
 def decided_states(result: Result) -> np.ndarray:
@@ -139,7 +142,7 @@ def paint_result(
         return paint_colour_result(sheet, found, result, answer_key=answer_key)
     report = PaintReport(result.status)
     if result.status == INVALID:
-        report.message = f"invalid: {result.error}"
+        report.message = report.verdict = f"invalid: {result.error}"
         return report
     states = decided_states(result)
     black = found.cells(states == BLACK)
@@ -152,40 +155,58 @@ def paint_result(
     report.red = _addresses(red)
     report.undecided = _addresses(found.cells(states == 0))
     _clear_own_paint(sheet, found, states == 0)
-    report.message = _message(result.status, report, bool(result.stats.get(COMMON_STOPPED)))
+    stopped = bool(result.stats.get(COMMON_STOPPED))
+    report.message = _message(result.status, report, stopped)
+    report.verdict = _message(result.status, report, stopped, painted=False)
     if result.status == CONTRADICTION and result.stats.get(BLAMED):
+        cells = f"cell{'s' if len(red) > 1 else ''}"
         report.message = (
             f"contradiction: every solution of the clues disagrees with the painted "
-            f"cell{'s' if len(red) > 1 else ''} in red: {listed(report.red)}"
+            f"{cells} in red: {listed(report.red)}"
+        )
+        report.verdict = (
+            f"contradiction: every solution of the clues disagrees with the marked "
+            f"{cells} {listed(report.red)}"
         )
     for note in result.notes:  # how the search went (a solver's process killed)
         report.message += f"; {note}"
+        report.verdict += f"; {note}"
     return report
 
 
 def _message(
-    status: str, report: PaintReport, common_stopped: bool = False, clash: str = "red"
+    status: str,
+    report: PaintReport,
+    common_stopped: bool = False,
+    clash: str = "red",
+    *,
+    painted: bool = True,
 ) -> str:
     """One line telling what the painted grid means (``clash``: how a contradiction's
-    cells look: red, or black crossed in red where red is one of a puzzle's colours)."""
+    cells look: red, or black crossed in red where red is one of a puzzle's colours);
+    ``painted=False``: the verdict alone, for a run that writes nothing."""
+    undecided = f"{len(report.undecided)} undecided: {listed(report.undecided)}"
     if status == UNIQUE:
-        return "unique solution painted"
+        return "unique solution painted" if painted else "unique solution"
     if status == SOLVED:
-        return "a solution painted (uniqueness not checked)"
+        found = "painted" if painted else "found"
+        return f"a solution {found} (uniqueness not checked)"
     if status == MULTIPLE and common_stopped:
+        what = ": painted what logic proved" if painted else ""
         return (
-            f"several solutions: painted what logic proved (the search for every cell "
-            f"common to all solutions gave up); {len(report.undecided)} undecided: "
-            f"{listed(report.undecided)}"
+            f"several solutions{what} (the search for every cell common to all "
+            f"solutions gave up); {undecided}"
         )
     if status == MULTIPLE:
-        return (
-            f"several solutions: painted the cells common to all; "
-            f"{len(report.undecided)} undecided: {listed(report.undecided)}"
-        )
+        what = ": painted the cells common to all" if painted else ""
+        return f"several solutions{what}; {undecided}"
     if status == CONTRADICTION:
+        if not painted:
+            shows = f"; it shows at {listed(report.red)}" if report.red else ""
+            return f"contradiction: no solution{shows}"
         red = f"; {clash} where it shows: {listed(report.red)}" if report.red else ""
         return f"contradiction: no solution; painted what was proved{red}"
     if status == TIMEOUT:
-        return f"timed out: painted what was proved; {len(report.undecided)} cells undecided"
+        what = ": painted what was proved" if painted else ""
+        return f"timed out{what}; {len(report.undecided)} cells undecided"
     return status
