@@ -8,6 +8,7 @@ import json
 import re
 
 import numpy as np
+from conftest import WORKBOOKS
 from openpyxl import Workbook, load_workbook
 from openpyxl.styles import Border, PatternFill, Side
 from oracles import breaks, colour_solutions
@@ -488,3 +489,20 @@ def test_a_red_warning_fill_is_no_orange_ink_but_a_students_red_is():
     assert nearest_ink("#FF0000", palette, own_shades=True) == 1
     assert nearest_ink("#FF8811", palette) == 1  # within 90: that ink either way
     assert nearest_ink("#00FF00", palette, own_shades=True) is None  # far from both
+
+
+def test_a_colour_sheet_without_solution_and_nothing_painted_names_the_line(tmp_path, capsys):
+    """Clues changed so that no grid meets them, nothing painted: check said 'whatever is
+    painted' (the words for a grid with cells filled in); it names the line, as the
+    black-and-white check and hints do."""
+    key = tmp_path / "house.xlsx"
+    assert cli_main(["make", str(WORKBOOKS / "house-drawing.xlsx"), "-o", str(key)]) == 0
+    wb = load_workbook(key)
+    ws = wb["Puzzle"]
+    ws["E9"], ws["F7"] = 4, 2  # two clue numbers no grid can meet together
+    wb.save(tmp_path / "bad.xlsx")
+    capsys.readouterr()
+    assert cli_main(["check", str(tmp_path / "bad.xlsx"), "--json"]) == 1
+    record = json.loads(capsys.readouterr().out)
+    assert record["status"] == "contradiction"
+    assert record["error"] == "no solution: row 1 cannot be placed", record

@@ -1140,6 +1140,37 @@ def test_a_sheet_of_several_puzzles_is_refused_with_or_without_sheet(tmp_path, c
     book = open_book(one_sheet)
     (first,) = [p for p in find_puzzles(book) if p.where == "Two!G6:P15"]
     assert (found.puzzle.rows, found.puzzle.cols) == (first.puzzle.rows, first.puzzle.cols)
+    capsys.readouterr()  # a range round both puzzles: refused, as check refuses it
+    assert main(["make", str(one_sheet), "--range", "Two!C3:AB15", "-o", str(made)]) == 2
+    assert "Two: several puzzles (Two!G6:P15 and Two!V6:AB12)" in capsys.readouterr().err
+    capsys.readouterr()  # a hand-in of two puzzles: grade has no --range to offer
+    assert main(["grade", str(one_sheet), "--key", str(made), "--out-dir", str(graded)]) == 2
+    assert (
+        "Two: several puzzles (Two!G6:P15 and Two!V6:AB12); a hand-in is a copy of the "
+        "worksheet of the key, with its one puzzle"
+    ) in capsys.readouterr().out  # the hand-in's line in the run's report
+
+
+def test_make_range_of_a_grid_alone_reads_the_picture_drawn_there(tmp_path, capsys):
+    """A picture drawn over the grid of a puzzle sheet, picked with --range of the grid
+    alone: make read the old clues' puzzle and dropped the picture (a range with its
+    clues picks the puzzle; the grid alone is a drawing)."""
+    wb = load_workbook(WORKBOOKS / "small.xlsx")
+    ws = wb["Puzzle"]
+    black = PatternFill("solid", start_color="000000", end_color="000000")
+    for i in range(10):
+        for c in (i, 9 - i):
+            ws.cell(7 + i, 5 + c).fill = black  # an X over E7:N16
+    wb.save(tmp_path / "redrawn.xlsx")
+    out = tmp_path / "x.xlsx"
+    capsys.readouterr()
+    assert (
+        main(["make", str(tmp_path / "redrawn.xlsx"), "--range", "Puzzle!E7:N16", "-o", str(out)])
+        == 0
+    )
+    made = read_puzzle(open_book(out).sheet("Puzzle")).puzzle
+    x = np.array([[c in (r, 9 - r) for c in range(10)] for r in range(10)])
+    assert made.is_solution(x)
 
 
 def test_clues_without_solution_are_not_blamed_on_the_painted_cells(tmp_path, capsys):
@@ -1168,3 +1199,11 @@ def test_clues_without_solution_are_not_blamed_on_the_painted_cells(tmp_path, ca
     capsys.readouterr()  # the clues alone, nothing painted: the line, as before
     assert main(["hints", str(WORKBOOKS / "contradiction.xlsx"), "-o", str(out)]) == 1
     assert capsys.readouterr().err.strip().endswith(": no solution: column 1 cannot be placed")
+    # solve --givens of the painted copy: the clues alone, not "it shows at C5" (read as
+    # the painted cell at fault); of the unpainted sheet: the line, as before
+    assert main(["solve", str(red), "--givens", "--json"]) == 1
+    record = json.loads(capsys.readouterr().out)
+    assert record["error"] == said and record["message"] == f"{said}; it shows at C5"
+    assert main(["solve", str(WORKBOOKS / "contradiction.xlsx"), "--givens", "--json"]) == 1
+    record = json.loads(capsys.readouterr().out)
+    assert record["error"] == "no solution: column 1 cannot be placed"

@@ -390,6 +390,12 @@ def read_hand_in(book, key: Key) -> tuple[SheetPuzzle, Sheet]:
     mono_key = not isinstance(key.puzzle, ColourPuzzle)
     try:
         found = puzzle_sheet(book)
+    except SeveralPuzzles as exc:  # no option picks a hand-in's puzzle: say what it is
+        ranges = " and ".join(p.where for p in exc.puzzles)
+        raise WorkbookError(
+            f"{exc.puzzles[0].sheet}: several puzzles ({ranges}); a hand-in is a copy of "
+            f"the worksheet of the key, with its one puzzle"
+        ) from None
     except (WorkbookError, PuzzleError):
         plain = _as_the_key_reads(book, key)
         if plain is None:

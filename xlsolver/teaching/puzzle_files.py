@@ -160,10 +160,11 @@ def sheet_drawing(
 
 
 def _puzzle_in(book, name: str | None, area: str) -> SheetPuzzle | None:
-    """The one puzzle whose grid lies in a range (``Two!C3:P15``, as the refusal of a
-    sheet of several puzzles names it) on a sheet that reads as puzzles as a whole; None
-    for a drawing's cells (such a range was read as a drawing of the clue numbers)."""
-    from ..sheets.protocol import holds
+    """The one puzzle whose grid and clues lie in a range (``Two!C3:P15``, as the refusal
+    of a sheet of several puzzles names it) on a sheet that reads as puzzles as a whole;
+    None for a drawing's cells (such a range was read as a drawing of the clue numbers),
+    a grid alone included (a picture drawn there). Several puzzles in it are refused
+    (:class:`SeveralPuzzles`), as check and hints refuse them."""
     from ..workbook.address import parse_range
     from ..workbook.layout import read_puzzles
 
@@ -178,8 +179,22 @@ def _puzzle_in(book, name: str | None, area: str) -> SheetPuzzle | None:
             found = read_puzzles(each, book, givens=True)
         except WorkbookError:
             continue
-        inside += [p for p in found if holds(rect, p.grid[:2]) and holds(rect, p.grid[2:])]
-    return inside[0] if len(inside) == 1 else None
+        inside += [p for p in found if _holds_with_clues(rect, p)]
+    if len(inside) > 1:
+        from ..workbook.layout import several_puzzles
+
+        raise several_puzzles(inside)
+    return inside[0] if inside else None
+
+
+def _holds_with_clues(rect, found: SheetPuzzle) -> bool:
+    """True when ``rect`` holds the puzzle's grid and some of its clue cells."""
+    from ..sheets.protocol import holds
+
+    if not (holds(rect, found.grid[:2]) and holds(rect, found.grid[2:])):
+        return False
+    clues = [*found.row_clue_cells, *found.col_clue_cells]
+    return any(holds(rect, cell[:2]) for cell in clues)
 
 
 def _clues_gone_wrong(book, name: str | None) -> bool:

@@ -121,6 +121,11 @@ def no_solution_words(puzzle, givens: np.ndarray, time_limit: float | None) -> s
     from ..workbook.answer import marks_words, wrong_marks
 
     if isinstance(puzzle, ColourPuzzle):  # no single ink is blamed: the clues alone
+        from ..nonogram.cells import POSSIBLE, every_colour
+
+        full = every_colour(puzzle.palette.k)
+        if not ((np.asarray(givens, dtype=np.uint32) & POSSIBLE) != full).any():
+            return None  # nothing filled in: the line where it shows says it all
         free = solve(puzzle, max_solutions=1, time_limit=time_limit)
         return clues_unmet(puzzle) if free.status == CONTRADICTION else None
     wrong = wrong_marks(puzzle, givens, time_limit=time_limit)

@@ -27,7 +27,7 @@ from ..nonogram.result import CONTRADICTION, MULTIPLE, SOLVED, TIMEOUT, UNIQUE, 
 from ..sheets.protocol import Sheet
 from .address import cell_ref
 from .layout import SheetPuzzle
-from .paint import BLAMED, PaintReport, decided_states, listed, paint_result
+from .paint import BLAMED, UNMET, PaintReport, decided_states, listed, paint_result
 
 
 class Answer(NamedTuple):
@@ -63,16 +63,10 @@ def solve_found(
     )
     colour = isinstance(result, ColourResult)  # colour givens: the engine's red cells stay
     if found.givens is not None and result.status == CONTRADICTION and not colour:
-        result = blame_givens(found, result, time_limit=time_limit)
+        marked = np.isin(np.asarray(found.givens, dtype=np.uint8) & COLOUR, (BLACK, WHITE))
+        if marked.any():  # cells painted: one of them, or the clues alone, is to blame
+            result = blame_givens(found, result, time_limit=time_limit)
     return result
-
-
-def wrong_givens(found: SheetPuzzle, *, time_limit: float | None) -> np.ndarray | None:
-    """The givens every solution of the clues alone disagrees with (a mask), None when
-    the clues alone have no solution (or the time ran out) or no single given is wrong
-    (they only clash together). The command line and the Hint button blame these."""
-    wrong = wrong_marks(found.puzzle, found.givens, time_limit=time_limit)
-    return None if isinstance(wrong, str) else wrong
 
 
 def wrong_marks(puzzle, givens: np.ndarray, *, time_limit: float | None):
@@ -148,9 +142,14 @@ def marks_words(wrong: np.ndarray) -> str:
 
 def blame_givens(found: SheetPuzzle, result: Result, *, time_limit: float | None) -> Result:
     """A contradiction from givens with the red cells moved to the givens at fault
-    (:func:`wrong_givens`); the engine's own red cells stay when no single one is."""
-    wrong = wrong_givens(found, time_limit=time_limit)
-    if wrong is None:
+    (:func:`wrong_marks`); the engine's own red cells stay when no single one is, and
+    clues that no grid meets are said so (``UNMET``: no painted cell is to blame)."""
+    wrong = wrong_marks(found.puzzle, found.givens, time_limit=time_limit)
+    if isinstance(wrong, str) and wrong == "none":  # no painted cell is to blame
+        from ..hints import clues_unmet
+
+        return replace(result, error=clues_unmet(found.puzzle), stats={**result.stats, UNMET: 1})
+    if wrong is None or isinstance(wrong, str):
         return result
     grid = np.zeros_like(np.asarray(result.grid, dtype=np.uint8))
     grid[wrong] = DISCREPANCY

@@ -35,6 +35,7 @@ from .layout import SheetPuzzle
 
 MAX_NAMED_CELLS = 12  # undecided / red cells listed by address in a message
 BLAMED = "wrong_givens"  # Result.stats: givens every solution disagrees with (painted red)
+UNMET = "clues_unmet"  # Result.stats: with givens, the clues alone have no solution
 
 
 @dataclass
@@ -167,6 +168,12 @@ def paint_result(
         report.verdict = (
             f"contradiction: every solution of the clues disagrees with the marked "
             f"{cells} {listed(report.red)}"
+        )
+    if result.status == CONTRADICTION and result.stats.get(UNMET):  # no painted cell to blame
+        shows = f"; red where it shows: {listed(report.red)}" if report.red else ""
+        report.message = result.error + shows
+        report.verdict = result.error + (
+            f"; it shows at {listed(report.red)}" if report.red else ""
         )
     for note in result.notes:  # how the search went (a solver's process killed)
         report.message += f"; {note}"
