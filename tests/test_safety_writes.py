@@ -79,6 +79,13 @@ def test_output_into_a_missing_folder_is_an_error(folder: Path, capsys) -> None:
     err = capsys.readouterr().err
     assert err == "xlsolver: nowhere/x.xlsx: cannot write: the folder nowhere does not exist\n"
     assert not (folder / "nowhere").exists()
+    # solve of a workbook made the missing folder and wrote there; now refused first
+    assert main(["solve", "dancer.xlsx", "-o", "nowhere/x.xlsx"]) == EXIT_BAD_INPUT
+    captured = capsys.readouterr()
+    assert captured.err == (
+        "xlsolver: dancer.xlsx → nowhere/x.xlsx: cannot write: the folder nowhere does not exist\n"
+    )
+    assert captured.out == "" and not (folder / "nowhere").exists()
 
 
 def test_an_existing_output_is_replaced_and_said(folder: Path, capsys) -> None:

@@ -59,6 +59,11 @@ def plan_targets(args, paths: list[Path]) -> list[Path | None]:
     if output:
         if len(paths) != 1:
             raise ValueError("-o/--output takes one workbook; use --out-dir for several")
+        folder = Path(output).parent  # made for --out-dir's sub-folders, never for -o
+        if str(folder) and not folder.is_dir():
+            raise ValueError(
+                f"{paths[0]} → {output}: cannot write: the folder {folder} does not exist"
+            )
         return [Path(output)]
     if out_dir:
         folder = out_folder(out_dir)  # the folder asked for by name
