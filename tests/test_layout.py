@@ -320,3 +320,37 @@ def test_a_wrong_total_beside_the_boxed_sample_names_both_bands(tmp_path):
         assert str(err.value) == expected
         (picked,) = find_puzzles(open_book(path), sheet="Puzzle", area=(4, 1, 16, 14))
         assert picked.where == "Puzzle!E7:N16"
+
+
+def test_wrong_totals_left_of_a_grid_with_its_row_clues_right_offer_the_clues(tmp_path):
+    """Row clues right of a boxed grid and a column of counts left of it, one count
+    wrong: the range offered read the counts as the row clues ('rows hold 56 black
+    cells, columns 55'); it offers the clues' side."""
+    picture = [
+        "....##....", "...####...", "..######..", ".########.", "##########",
+        ".#......#.", ".#.##.#.#.", ".#.##...#.", ".#.##.###.", ".########.",
+    ]  # fmt: skip
+    rows = [[len(run) for run in row.split(".") if run] for row in picture]
+    cols = [
+        [len(run) for run in "".join(r[j] for r in picture).split(".") if run] for j in range(10)
+    ]
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Puzzle"
+    thin = Side(style="thin")
+    for j, clue in enumerate(cols):  # column clues above the grid F6:O15
+        for k, n in enumerate(clue):
+            ws.cell(6 - len(clue) + k, 6 + j, n)
+    for i, clue in enumerate(rows):
+        for k, n in enumerate(clue):
+            ws.cell(6 + i, 16 + k, n)  # row clues right of the grid, from P
+        ws.cell(6 + i, 5, sum(clue) + (i == 0))  # counts left of it in E, the first wrong
+        for j in range(10):
+            ws.cell(6 + i, 6 + j).border = Border(left=thin, right=thin, top=thin, bottom=thin)
+    path = tmp_path / "right.xlsx"
+    wb.save(path)
+    with pytest.raises(WorkbookError) as err:
+        find_puzzles(open_book(path))
+    assert str(err.value).endswith("pick the puzzle with --range Puzzle!F3:S15"), err.value
+    (picked,) = find_puzzles(open_book(path), sheet="Puzzle", area=(3, 6, 15, 19))
+    assert picked.puzzle.is_solution(np.array([[ch == "#" for ch in row] for row in picture]))

@@ -383,7 +383,7 @@ def _read_found(
                 ignored.append(f"{rect_ref(rect)} totals")
             if leftovers(facts, g, [r for r in (grid, rows, cols, *totals) if r]) is not None:
                 if facing:
-                    raise _two_sided(name, grid, (rows, cols), facing[0])
+                    raise _two_sided(name, grid, (rows, cols), facing[0], facts.wrong_totals)
                 ranges = [bounds([r for r in (grid, rows, cols) if r]), other]
                 raise ambiguous(name, ranges, boxed_grids(facts, ranges))
         if notes:
@@ -411,15 +411,19 @@ def _read_found(
     return sorted(out, key=lambda p: (p.grid[0], p.grid[1]))
 
 
-def _two_sided(name: str, grid: Rect, bands: tuple, facing: Rect) -> WorkbookError:
+def _two_sided(
+    name: str, grid: Rect, bands: tuple, facing: Rect, wrong_totals: list[Rect] = ()
+) -> WorkbookError:
     """The error for clues on both sides of a grid, neither the other's totals: the
-    range that reads the bands left of and above the grid is offered."""
+    range that reads the band that is no line of counts with some wrong (else the bands
+    left of and above the grid) is offered."""
     rows, cols = bands
     across = grid[0] <= facing[0] and facing[2] <= grid[2]
     band = rows if across else cols
     first = (band[1] < grid[1]) if across else (band[0] < grid[0])
     before, after = (band, facing) if first else (facing, band)
-    kept = [before, cols] if across else [rows, before]
+    clues = after if before in wrong_totals and after not in wrong_totals else before
+    kept = [clues, cols] if across else [rows, clues]
     return WorkbookError(  # the band left of (above) the grid first, whichever the finder took
         f"{where(name, grid)}: clues on both sides of the grid ({rect_ref(before)} and "
         f"{rect_ref(after)}), and neither is the other's totals (each line's count of "
