@@ -177,10 +177,26 @@ def test_hint_on_clues_with_no_solution_says_so_rather_than_blame_the_painting()
     book = new_book()
     sheet = book.sheets()[0]
     write_template(sheet, Puzzle.from_clues([[3], [0], [1]], [[1], [1], [2]]))  # no solution
-    messages = [hint(book, sheet).message for _ in range(2)]
-    assert messages[1] == (
-        "no solution: the clues cannot all be met, whatever is painted (column 3)"
-    ), messages
+    found = read_puzzle(sheet, book)
+    outcome = hint(book, sheet)  # nothing painted: said at the first press (it gave a step)
+    said = "no solution: the clues cannot all be met, whatever is painted (column 3)"
+    assert not outcome.ok and outcome.message == said, outcome
+    assert all(f is None for row in sheet.read_fills(found.grid) for f in row)
+    sheet.paint([found.cell(1, 0)], WHITE_STYLE)  # a white cell painted: the same words
+    assert hint(book, sheet).message == said
+    from xlsolver.nonogram.colour_puzzle import ColourPuzzle, Palette
+    from xlsolver.workbook.colour_template import write_colour_template
+
+    palette = Palette.build([("#c00000", "#c00000", None), ("#2f5597", "#2f5597", None)])
+    # one row "a.a" of three cells, but its third column has no clue: no grid
+    broken = ColourPuzzle.from_clues([[(1, 1), (1, 1)]], [[(1, 1)], [(1, 1)], []], palette)
+    book = new_book()
+    sheet = book.sheets()[0]
+    write_colour_template(sheet, broken)
+    outcome = hint(book, sheet)  # a colour sheet: at the first press too (it gave a step)
+    assert not outcome.ok and outcome.message.startswith(
+        "no solution: the clues cannot all be met, whatever is painted"
+    ), outcome
     book = new_book()
     sheet = book.sheets()[0]
     write_template(sheet, Puzzle.from_clues([[2], [1]], [[2], [1]]))

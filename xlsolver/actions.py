@@ -246,12 +246,30 @@ def _complete_and_right(found) -> bool:
     return not np.any(states == BLANK) and found.puzzle.is_solution(states == BLACK)
 
 
+def _unmet_on_a_blank_grid(found) -> str | None:
+    """On a grid with nothing painted (up to SEARCH_CELLS cells: line logic is quick
+    there), clues that line logic alone finds no grid for, in the words of
+    :func:`~xlsolver.hints.clues_unmet`; None otherwise (painted cells are checked
+    against every solution instead)."""
+    from .hints import clues_unmet, unmet_line
+    from .teaching.puzzle_files import filled_cells
+    from .workbook.answer import SEARCH_CELLS
+
+    if filled_cells(found) or found.height * found.width > SEARCH_CELLS:
+        return None
+    line = unmet_line(found.puzzle)
+    return None if line is None else clues_unmet(found.puzzle, line)
+
+
 def _hint_one(book: Book, sheet: Sheet, found) -> Outcome:
     """One more deduction on one puzzle of the sheet, painted with its note; nothing
     painted when no step is found within BUTTON_SECONDS (the spreadsheet waits on it)."""
     from .hints import HintsStopped, clues_unmet, explain, hint_message, unmet_line
 
     stopped = f"; the Hint button stops after {BUTTON_SECONDS:.0f} s (Solve paints the answer)"
+    unmet = _unmet_on_a_blank_grid(found)
+    if unmet is not None:  # said at the first press, not after a step that leads nowhere
+        return Outcome(unmet, ok=False)
     if isinstance(found.puzzle, ColourPuzzle):  # colour path: teaching/colour_hints.py
         from .teaching.colour_hints import paint_colour_hint
 
