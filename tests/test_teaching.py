@@ -771,8 +771,8 @@ def test_a_drawing_typed_with_marks_reads_them_as_grade_and_givens_do(tmp_path):
 
 @pytest.mark.parametrize(
     "labels",
-    [[1, 2, 3, 4, 5], ["１", "２", "３", "４", "５"], [5, 4, 3, 2, 1]],
-    ids=["numbers", "full-width text", "counting down"],
+    [[1, 2, 3, 4, 5], ["１", "２", "３", "４", "５"], [5, 4, 3, 2, 1], [0, 1, 2, 3, 4]],
+    ids=["numbers", "full-width text", "counting down", "from 0"],
 )
 def test_row_and_column_numbers_beside_a_drawing_are_no_marks(tmp_path, labels):
     """Rows numbered 1, 2, 3 … down the left and columns across the top: each 1 was read

@@ -99,9 +99,11 @@ def _boxed(sheet: Sheet, used: Rect) -> np.ndarray:
 
 
 def _typed_white(sheet: Sheet, used: Rect) -> np.ndarray:
-    """Which used cells hold a typed white mark (``0``, ``×``, ``・``)."""
+    """Which used cells hold a typed white mark (``0``, ``×``, ``・``); a 0 that starts a
+    numbering 0, 1, 2 … along the drawing is a label."""
     values = sheet.read_values(used)
-    return np.array([[mark_text(v) in WHITE_MARKS for v in row] for row in values], dtype=bool)
+    white = np.array([[mark_text(v) in WHITE_MARKS for v in row] for row in values], dtype=bool)
+    return white & ~_numbering(values, first=0)
 
 
 def _touching(boxed: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:
@@ -195,20 +197,29 @@ def _canvas(fills: list[list[str | None]], marks: np.ndarray) -> str | None:
     return max(light, key=light.get)
 
 
-def _numbering(values: list[list[object]]) -> np.ndarray:
-    """Cells typed 1 that start (or end) a numbering: 2 and 3 typed after them in a row or
-    a column, as row or column numbers 1, 2, 3 … run along a drawing. Such a 1 is a label,
-    not a black mark (a 1 of the picture beside the row numbered 2 stays a mark)."""
-    ones = np.array([[mark_text(v) == "1" for v in row] for row in values], dtype=bool)
-    out = np.zeros_like(ones)
-    if not ones.any():
+def _numbering(values: list[list[object]], first: int = 1) -> np.ndarray:
+    """Cells typed ``first`` (1, or 0) that start (or end) a numbering: the next two
+    numbers typed after them in a row or a column, as row or column numbers 1, 2, 3 … (or
+    0, 1, 2 …) run along a drawing. Such a 1 is a label, not a black mark, and such a 0
+    no white mark (a 1 of the picture beside the row numbered 2 stays a mark)."""
+    starts = np.array([[mark_text(v) == str(first) for v in row] for row in values], dtype=bool)
+    out = np.zeros_like(starts)
+    if not starts.any():
         return out
     number = [[_number(v) for v in row] for row in values]
-    h, w = ones.shape
-    for r, c in zip(*np.nonzero(ones), strict=True):
+    h, w = starts.shape
+    for r, c in zip(*np.nonzero(starts), strict=True):
         for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
             r2, c2, r3, c3 = r + dr, c + dc, r + 2 * dr, c + 2 * dc
-            if 0 <= r3 < h and 0 <= c3 < w and number[r2][c2] == 2 and number[r3][c3] == 3:
+            if (
+                0 <= r3 < h
+                and 0 <= c3 < w
+                and (number[r2][c2], number[r3][c3])
+                == (
+                    first + 1,
+                    first + 2,
+                )
+            ):
                 out[r, c] = True
     return out
 
