@@ -129,6 +129,17 @@ def every_colour(inks: int) -> int:
     return (1 << (inks + 1)) - 1
 
 
+def given_count(givens: np.ndarray, inks: int | None = None) -> int:
+    """How many cells of a grid of givens hold a mark: black or white (``inks`` None), or,
+    in a colour puzzle of ``inks`` inks, fewer colours than all of them."""
+    import numpy as np
+
+    if inks is not None:
+        return int(((np.asarray(givens, dtype=np.uint32) & POSSIBLE) != every_colour(inks)).sum())
+    colours = np.asarray(givens, dtype=np.uint8) & COLOUR
+    return int(((colours == BLACK) | (colours == WHITE)).sum())
+
+
 def known_colour(state: int) -> int | None:
     """The colour number when exactly one colour is possible, else None."""
     bits = state & POSSIBLE

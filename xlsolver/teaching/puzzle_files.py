@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 
 from ..formats import FormatError, read_entries, read_puzzles, validated
-from ..nonogram.cells import BLACK, COLOUR, POSSIBLE, WHITE, every_colour
+from ..nonogram.cells import BLACK, COLOUR, given_count
 from ..nonogram.colour_puzzle import ColourPuzzle
 from ..nonogram.puzzle import Puzzle, PuzzleError
 from ..sheets.errors import WorkbookError
@@ -91,11 +91,8 @@ def filled_cells(found: SheetPuzzle) -> int:
     """How many grid cells were filled in on the sheet (read as givens)."""
     if found.givens is None:
         return 0
-    if isinstance(found.puzzle, ColourPuzzle):
-        full = every_colour(found.puzzle.palette.k)
-        return int(((np.asarray(found.givens, dtype=np.uint32) & POSSIBLE) != full).sum())
-    colours = np.asarray(found.givens, dtype=np.uint8) & COLOUR
-    return int(((colours == BLACK) | (colours == WHITE)).sum())
+    colour = isinstance(found.puzzle, ColourPuzzle)
+    return given_count(found.givens, found.puzzle.palette.k if colour else None)
 
 
 def goal_of(puzzle: Puzzle | ColourPuzzle) -> np.ndarray | None:

@@ -121,10 +121,9 @@ def no_solution_words(puzzle, givens: np.ndarray, time_limit: float | None) -> s
     from ..workbook.answer import marks_words, wrong_marks
 
     if isinstance(puzzle, ColourPuzzle):  # no single ink is blamed: the clues alone
-        from ..nonogram.cells import POSSIBLE, every_colour
+        from ..nonogram.cells import given_count
 
-        full = every_colour(puzzle.palette.k)
-        if not ((np.asarray(givens, dtype=np.uint32) & POSSIBLE) != full).any():
+        if not given_count(givens, puzzle.palette.k):
             return None  # nothing filled in: the line where it shows says it all
         free = solve(puzzle, max_solutions=1, time_limit=time_limit)
         return clues_unmet(puzzle) if free.status == CONTRADICTION else None

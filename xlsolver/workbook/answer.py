@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..nonogram.cells import BLACK, COLOUR, CONC, DISCREPANCY, WHITE
+from ..nonogram.cells import BLACK, COLOUR, CONC, DISCREPANCY, WHITE, given_count
 from ..nonogram.colour_result import ColourResult
 from ..nonogram.result import CONTRADICTION, MULTIPLE, SOLVED, TIMEOUT, UNIQUE, Result
 from ..sheets.protocol import Sheet
@@ -62,10 +62,9 @@ def solve_found(
         progress=progress,
     )
     colour = isinstance(result, ColourResult)  # colour givens: the engine's red cells stay
-    if found.givens is not None and result.status == CONTRADICTION and not colour:
-        marked = np.isin(np.asarray(found.givens, dtype=np.uint8) & COLOUR, (BLACK, WHITE))
-        if marked.any():  # cells painted: one of them, or the clues alone, is to blame
-            result = blame_givens(found, result, time_limit=time_limit)
+    clash = result.status == CONTRADICTION and not colour and found.givens is not None
+    if clash and given_count(found.givens):  # a painted cell to blame, or the clues alone
+        result = blame_givens(found, result, time_limit=time_limit)
     return result
 
 
