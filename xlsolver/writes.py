@@ -98,9 +98,7 @@ def check_output(
     target = Path(target)
     if target.is_dir():
         raise WriteError(target, "is a folder; name a file to write")
-    folder = target.parent if str(target.parent) else Path(".")
-    if not folder.is_dir():
-        raise WriteError(target, f"cannot write: the folder {folder} does not exist")
+    check_folder(target)
     exists = target.exists()
     for source in inputs:
         if source is not None and exists and _same_file(target, Path(source)):
@@ -109,6 +107,14 @@ def check_output(
     if exists and not (target.stat().st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)):
         raise WriteError(target, "the file is read-only; not replaced")
     return target
+
+
+def check_folder(target: str | os.PathLike) -> None:
+    """WriteError when the target's folder does not exist (nothing is created silently)."""
+    target = Path(target)
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir():
+        raise WriteError(target, f"cannot write: the folder {folder} does not exist")
 
 
 def _umask() -> int:

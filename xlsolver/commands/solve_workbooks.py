@@ -34,7 +34,7 @@ from ..workbook.files import (
     target_folder,
     unique_targets,
 )
-from ..writes import WRITTEN, clean_stale
+from ..writes import WRITTEN, WriteError, check_folder, clean_stale
 
 
 def _options(args) -> SolveOptions:
@@ -59,11 +59,10 @@ def plan_targets(args, paths: list[Path]) -> list[Path | None]:
     if output:
         if len(paths) != 1:
             raise ValueError("-o/--output takes one workbook; use --out-dir for several")
-        folder = Path(output).parent  # made for --out-dir's sub-folders, never for -o
-        if str(folder) and not folder.is_dir():
-            raise ValueError(
-                f"{paths[0]} → {output}: cannot write: the folder {folder} does not exist"
-            )
+        try:  # made for --out-dir's sub-folders, never for -o
+            check_folder(output)
+        except WriteError as exc:
+            raise ValueError(f"{paths[0]} → {exc}") from None
         return [Path(output)]
     if out_dir:
         folder = out_folder(out_dir)  # the folder asked for by name
