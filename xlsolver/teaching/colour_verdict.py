@@ -42,6 +42,7 @@ from .verdict import (
     differing_cells,
     drop_spare_givens,
     no_solution_words,
+    seconds_left,
     time_left,
 )
 
@@ -198,7 +199,7 @@ def assess_colour(
         result.status, solutions=result.solutions, error=result.error, palette=puzzle.palette
     )
     if result.status == CONTRADICTION and givens is not None:  # the clues alone, or not
-        left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
+        left = seconds_left(time_limit, start)
         verdict.error = no_solution_words(puzzle, givens, left) or verdict.error
     if result.status == MULTIPLE:
         verdict.differing = differing_cells(result.solutions, solution)

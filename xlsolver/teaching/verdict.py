@@ -12,6 +12,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 import numpy as np
 
@@ -208,6 +209,12 @@ class SuggestionTimeout(TimeoutError):
     """The user's time limit stopped the search for givens (no partial answer is given)."""
 
 
+def seconds_left(time_limit: float | None, start: float) -> float | None:
+    """What remains of the user's ``time_limit`` since ``start`` (None: no limit; 0 once
+    it has run out): one limit for a whole verdict, not one a stage."""
+    return None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
+
+
 def time_left(deadline: float | None) -> float | None:
     """Seconds left before the user's deadline (None: no limit); SuggestionTimeout once
     it has passed. The search for givens shares one deadline, so the user's limit bounds
@@ -300,9 +307,7 @@ def assess(
     """
     start = time.perf_counter()
 
-    def left() -> float | None:  # one limit for the whole verdict, not one a stage
-        return None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
-
+    left = partial(seconds_left, time_limit, start)  # one limit for the whole verdict
     result = solve(puzzle, givens=givens, time_limit=time_limit)
     verdict = Verdict(result.status, solutions=result.solutions, error=result.error)
     verdict.notes = list(result.notes)
