@@ -211,17 +211,15 @@ def _numbering(values: list[list[object]], first: int = 1) -> np.ndarray:
     for r, c in zip(*np.nonzero(starts), strict=True):
         for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
             r2, c2, r3, c3 = r + dr, c + dc, r + 2 * dr, c + 2 * dc
-            if (
-                0 <= r3 < h
-                and 0 <= c3 < w
-                and (number[r2][c2], number[r3][c3])
-                == (
-                    first + 1,
-                    first + 2,
-                )
-            ):
+            inside = 0 <= r3 < h and 0 <= c3 < w
+            if inside and number[r2][c2] == first + 1 and number[r3][c3] == first + 2:
                 out[r, c] = True
     return out
+
+
+def no_fill(fill: str | None) -> bool:
+    """True for a cell without a fill, or filled white."""
+    return (fill or "#FFFFFF").upper() == "#FFFFFF"
 
 
 def _number(value: object) -> float | None:
@@ -241,13 +239,12 @@ def _marks(sheet: Sheet, rect: Rect) -> tuple[np.ndarray, str | None, list[list[
     canvas stay), the canvas fill (None when there is none) and the rectangle's fills.
     A typed 1 that numbers rows or columns (2 and 3 after it), on no fill, is no mark."""
     marks = read_black(sheet, rect)
-    fills = sheet.read_fills(rect)
-    unfilled = np.array([[(f or "#FFFFFF").upper() == "#FFFFFF" for f in row] for row in fills])
-    marks &= ~(_numbering(sheet.read_values(rect)) & unfilled)  # a filled cell stays a mark
+    fills, values = sheet.read_fills(rect), sheet.read_values(rect)
+    unfilled = np.array([[no_fill(f) for f in row] for row in fills], dtype=bool)
+    marks &= ~(_numbering(values) & unfilled)  # a filled cell stays a mark
     canvas = _canvas(fills, marks)
     if canvas is None:
         return marks, None, fills
-    values = sheet.read_values(rect)
     typed = np.array([[mark_text(v) in BLACK_MARKS for v in row] for row in values], dtype=bool)
     on_canvas = np.array([[f == canvas for f in row] for row in fills], dtype=bool)
     return marks & ~(on_canvas & ~typed), canvas, fills

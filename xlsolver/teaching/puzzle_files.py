@@ -214,9 +214,11 @@ def _clues_gone_wrong(book, name: str | None) -> bool:
 
 def _typed_ones_only(sheet, drawing) -> bool:
     """True when every black cell of a drawing is a typed 1 without a fill."""
+    from .drawing import no_fill
+
     values, fills = sheet.read_values(drawing.rect), sheet.read_fills(drawing.rect)
     return all(
-        _whole(values[r][c]) == 1 and (fills[r][c] or "#FFFFFF").upper() == "#FFFFFF"
+        _whole(values[r][c]) == 1 and no_fill(fills[r][c])
         for r, c in zip(*np.nonzero(drawing.picture), strict=True)
     )
 
