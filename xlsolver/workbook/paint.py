@@ -170,15 +170,21 @@ def paint_result(
             f"{cells} {listed(report.red)}"
         )
     if result.status == CONTRADICTION and result.stats.get(UNMET):  # no painted cell to blame
-        shows = f"; red where it shows: {listed(report.red)}" if report.red else ""
-        report.message = result.error + shows
-        report.verdict = result.error + (
-            f"; it shows at {listed(report.red)}" if report.red else ""
-        )
+        report.message = result.error + _shows(report)
+        report.verdict = result.error + _shows(report, painted=False)
     for note in result.notes:  # how the search went (a solver's process killed)
         report.message += f"; {note}"
         report.verdict += f"; {note}"
     return report
+
+
+def _shows(report: PaintReport, clash: str = "red", painted: bool = True) -> str:
+    """Where a contradiction shows: ``; red where it shows: C5`` on a painted grid,
+    ``; it shows at C5`` in a verdict ("" when no cell shows it)."""
+    if not report.red:
+        return ""
+    cells = listed(report.red)
+    return f"; {clash} where it shows: {cells}" if painted else f"; it shows at {cells}"
 
 
 def _message(
@@ -208,11 +214,8 @@ def _message(
         what = ": painted the cells common to all" if painted else ""
         return f"several solutions{what}; {undecided}"
     if status == CONTRADICTION:
-        if not painted:
-            shows = f"; it shows at {listed(report.red)}" if report.red else ""
-            return f"contradiction: no solution{shows}"
-        red = f"; {clash} where it shows: {listed(report.red)}" if report.red else ""
-        return f"contradiction: no solution; painted what was proved{red}"
+        what = "; painted what was proved" if painted else ""
+        return f"contradiction: no solution{what}{_shows(report, clash, painted)}"
     if status == TIMEOUT:
         what = ": painted what was proved" if painted else ""
         return f"timed out{what}; {len(report.undecided)} cells undecided"
