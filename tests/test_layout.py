@@ -322,6 +322,39 @@ def test_a_wrong_total_beside_the_boxed_sample_names_both_bands(tmp_path):
         assert picked.where == "Puzzle!E7:N16"
 
 
+@pytest.mark.parametrize("heading", ["Σ", "#", "Total"])
+def test_a_heading_above_wrong_totals_is_set_aside_with_them(tmp_path, heading):
+    """A heading typed above the column of counts (O6, beside the column clues' last
+    row), one count wrong: short text (Σ, #) was read as a mistyped clue of an eleventh
+    column ('Puzzle!C2: clues found for 11 columns but the width given is 10'), and
+    with 'Total' the range offered (A7:N16) left the column clues out."""
+    from pathlib import Path
+
+    sample = Path(__file__).resolve().parent.parent / "workbooks" / "small.xlsx"
+    wb = load_workbook(sample)
+    ws = wb["Puzzle"]
+    for i, n in enumerate([2, 4, 6, 8, 10, 2, 5, 4, 6, 8]):
+        ws.cell(7 + i, 15, n)
+    ws["O6"] = heading
+    path = tmp_path / "right.xlsx"
+    wb.save(path)
+    (found,) = find_puzzles(open_book(path))  # every total right: set aside
+    assert found.where == "Puzzle!E7:N16" and "O7:O16 totals" in found.ignored
+    ws["O7"] = 3
+    path = tmp_path / "wrong.xlsx"
+    wb.save(path)
+    with pytest.raises(WorkbookError) as err:
+        find_puzzles(open_book(path))
+    assert str(err.value) == (
+        "Puzzle!E7:N16: clues on both sides of the grid (A7:D16 and O7:O16), and neither is "
+        "the other's totals (each line's count of black cells); pick the puzzle with "
+        "--range Puzzle!A4:N16"
+    )
+    (picked,) = find_puzzles(open_book(path), sheet="Puzzle", area=(4, 1, 16, 14))
+    assert picked.where == "Puzzle!E7:N16"
+    assert (picked.puzzle.rows, picked.puzzle.cols) == (found.puzzle.rows, found.puzzle.cols)
+
+
 def test_wrong_totals_left_of_a_grid_with_its_row_clues_right_offer_the_clues(tmp_path):
     """Row clues right of a boxed grid and a column of counts left of it, one count
     wrong: the range offered read the counts as the row clues ('rows hold 56 black

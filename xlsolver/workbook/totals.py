@@ -174,7 +174,8 @@ def set_boxed_totals_aside(facts: Facts) -> list[Rect]:
     """Before the finder looks: beside each grid drawn with borders, a line of totals
     facing a clue band is emptied in ``facts`` (the finder weighs every number it sees,
     and a column of sums outweighs row clues of 1s). Returns the totals set aside; a
-    line of counts with some wrong goes to ``facts.wrong_totals`` instead."""
+    line of counts with some wrong goes to ``facts.wrong_totals`` instead (its heading
+    emptied all the same)."""
     found = []
     for grid in _boxed_rects(facts):
         for across in (True, False):
@@ -184,17 +185,24 @@ def set_boxed_totals_aside(facts: Facts) -> list[Rect]:
             total = _totals(facts, grid, before, after, across)
             if total is None:
                 wrong = _mostly_totals(facts, grid, before, after, across)
-                facts.wrong_totals += [] if wrong is None else [wrong]
+                if wrong is not None:
+                    facts.wrong_totals.append(wrong)
+                    _empty(facts, set(), header(facts, wrong, across))
                 continue
             total = _trimmed(facts, total)
-            head = header(facts, total, across)
-            for cell in cells_of(total) | ({head} if head else set()):
-                ij = facts.index(cell)
-                if ij is not None:
-                    facts.kind[ij] = EMPTY
-                    facts.strength[ij] = 0
+            _empty(facts, cells_of(total), header(facts, total, across))
             found.append(total)
     return found
+
+
+def _empty(facts: Facts, cells: set[Cell], head: Cell | None) -> None:
+    """Empty ``cells`` and a line of totals' heading (``Σ``, ``#``: short text the
+    finder would take for a mistyped clue in the band beside it) in ``facts``."""
+    for cell in cells | ({head} if head else set()):
+        ij = facts.index(cell)
+        if ij is not None:
+            facts.kind[ij] = EMPTY
+            facts.strength[ij] = 0
 
 
 def _mostly_totals(
