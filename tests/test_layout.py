@@ -322,6 +322,29 @@ def test_a_wrong_total_beside_the_boxed_sample_names_both_bands(tmp_path):
         assert picked.where == "Puzzle!E7:N16"
 
 
+def test_counts_mostly_wrong_beside_the_boxed_sample_name_both_bands(tmp_path):
+    """workbooks/small.xlsx with a column of counts in O7:O16 of which most (or all) are
+    not the rows' totals: the finder took the column for row clues and blamed the width
+    label ('Puzzle!C2: clues found for 12 columns but the width given is 10'); only a
+    line with most counts right was named beside the clues."""
+    from pathlib import Path
+
+    sample = Path(__file__).resolve().parent.parent / "workbooks" / "small.xlsx"
+    for counts in ([3, 5, 7, 8, 10, 3, 6, 4, 7, 9], [9] * 10):
+        wb = load_workbook(sample)
+        for i, n in enumerate(counts):
+            wb["Puzzle"].cell(7 + i, 15, n)
+        path = tmp_path / "counts.xlsx"
+        wb.save(path)
+        with pytest.raises(WorkbookError) as err:
+            find_puzzles(open_book(path))
+        assert str(err.value) == (
+            "Puzzle!E7:N16: clues on both sides of the grid (A7:D16 and O7:O16), and neither "
+            "is the other's totals (each line's count of black cells); pick the puzzle with "
+            "--range Puzzle!A4:N16"
+        )
+
+
 @pytest.mark.parametrize("heading", ["Σ", "#", "Total"])
 def test_a_heading_above_wrong_totals_is_set_aside_with_them(tmp_path, heading):
     """A heading typed above the column of counts (O6, beside the column clues' last

@@ -184,7 +184,7 @@ def set_boxed_totals_aside(facts: Facts) -> list[Rect]:
                 continue
             total = _totals(facts, grid, before, after, across)
             if total is None:
-                wrong = _mostly_totals(facts, grid, before, after, across)
+                wrong = _counts_beside(facts, grid, before, after, across)
                 if wrong is not None:
                     facts.wrong_totals.append(wrong)
                     _empty(facts, set(), header(facts, wrong, across))
@@ -205,21 +205,21 @@ def _empty(facts: Facts, cells: set[Cell], head: Cell | None) -> None:
             facts.strength[ij] = 0
 
 
-def _mostly_totals(
+def _counts_beside(
     facts: Facts, grid: Rect, before: Rect, after: Rect, across: bool
 ) -> Rect | None:
-    """The band on one side of a grid that is a line of totals with a count wrong: one
-    line thick, one number a line, standing alone, and more than half of its counts the
-    sums of the other band's clues (the band right of or below the grid looked at first).
-    The finder does not weigh it, so the grid is found where its clues place it and the
-    line is named as totals that disagree, not read as another puzzle's clues."""
+    """The band on one side of a grid that is a line of counts which are not the other
+    band's totals: one line thick, one number a line, standing alone (the band right of
+    or below the grid looked at first). The finder does not weigh it (a column of sums
+    outweighs row clues of 1s), so the grid is found where its clues place it and the
+    line is named beside them, not read as another puzzle's clues or an eleventh
+    column's."""
     for total, band in ((after, before), (before, after)):
         counts, clues = _lines(facts, total, across), _lines(facts, band, across)
         if counts is None or clues is None or any(len(n) > 1 for n in counts):
             continue
-        right = sum((n[0] if n else 0) == sum(c) for n, c in zip(counts, clues, strict=True))
         trimmed = _trimmed(facts, total)
-        if 2 * right > len(counts) and _stands_alone(facts, grid, trimmed, across):
+        if _stands_alone(facts, grid, trimmed, across):
             return trimmed
     return None
 
