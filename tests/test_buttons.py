@@ -184,6 +184,12 @@ def test_hint_on_clues_with_no_solution_says_so_rather_than_blame_the_painting()
     assert all(f is None for row in sheet.read_fills(found.grid) for f in row)
     sheet.paint([found.cell(1, 0)], WHITE_STYLE)  # a white cell painted: the same words
     assert hint(book, sheet).message == said
+    book = new_book()  # larger than 50×50 too (it gave a step first there)
+    sheet = book.sheets()[0]
+    # rows 1-59 black, row 60 white, so column 1's 60 cannot be met (column 2 has 58)
+    write_template(sheet, Puzzle.from_clues([[60]] * 59 + [[0]], [[60], [58]] + [[59]] * 58))
+    outcome = hint(book, sheet)
+    assert not outcome.ok and outcome.message.startswith(said.split(" (")[0] + " ("), outcome
     from xlsolver.nonogram.colour_puzzle import ColourPuzzle, Palette
     from xlsolver.workbook.colour_template import write_colour_template
 
