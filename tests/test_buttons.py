@@ -495,6 +495,47 @@ def test_solve_again_after_the_clues_changed_takes_its_own_paint_off_undecided_c
     assert found.width == puzzle.width == 5
 
 
+def test_solve_of_a_colour_sheet_takes_its_own_paint_off_undecided_cells(tmp_path):
+    """A colour sheet of two solutions, its grid still painted by an earlier answer (an
+    ink, red, a white cell crossed) and a person's highlight: Solve left the inks on the
+    cells it could not decide, where they looked like the answer (black and white sheets
+    had that mended); the highlight stays, and the command line paints the same."""
+
+    from xlsolver.nonogram.colour_puzzle import ColourPuzzle, Palette
+    from xlsolver.sheets.protocol import DISCREPANCY_STYLE
+    from xlsolver.workbook import read_puzzle
+    from xlsolver.workbook.colour_paint import ink_style
+    from xlsolver.workbook.colour_template import write_colour_template
+
+    palette = Palette.build([("#c00000", "#c00000", None), ("#2f5597", "#2f5597", None)])
+    red, blue = (1, 1), (1, 2)  # rows "r." / ".r" or ".r" / "r.", a blue row under them
+    puzzle = ColourPuzzle.from_clues([[red], [red], [(2, 2)]], [[red, blue], [red, blue]], palette)
+    book = new_book()
+    sheet = book.sheets()[0]
+    write_colour_template(sheet, puzzle)
+    found = read_puzzle(sheet, book)
+    sheet.paint([found.cell(0, 0)], ink_style(palette, 1))  # an earlier answer's paint
+    sheet.paint([found.cell(0, 1)], WHITE_STYLE)
+    sheet.paint([found.cell(1, 0)], DISCREPANCY_STYLE)
+    sheet.paint([found.cell(1, 1)], Style("highlight", fill="#FFFF99"))  # the person's
+    source = tmp_path / "colour.xlsx"
+    book.save(source)
+    by_command = tmp_path / "command.xlsx"
+    assert main(["solve", str(source), "-o", str(by_command)]) == 0
+    book = open_book(source)
+    outcome = solve(book, book.sheets()[0])
+    assert "4 undecided" in outcome.message, outcome.message
+    book.save(tmp_path / "button.xlsx")
+    grid = found.grid
+    for path in (tmp_path / "button.xlsx", by_command):
+        fills = _grid_fills(path, grid)
+        assert fills[0][:2] == [None, None] and fills[1][:2] == [None, "FFFF99"], fills
+        assert fills[2] == ["2F5597", "2F5597"], fills
+        ws = load_workbook(path).active
+        assert not ws.cell(grid[0], grid[1] + 1).border.diagonalUp
+    assert _grid_fills(tmp_path / "button.xlsx", grid) == _grid_fills(by_command, grid)
+
+
 def test_the_solve_button_stops_at_its_limit_with_what_was_proved(tmp_path, monkeypatch):
     """The spreadsheet cannot be used while Solve runs, so the button stops at its limit
     (``BUTTON_SECONDS``; here none left at all) and paints what logic proved, saying so."""

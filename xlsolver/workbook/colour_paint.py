@@ -82,7 +82,7 @@ def colour_plan(result: ColourResult) -> np.ndarray:
 
 def paint_colour_result(sheet: Sheet, found, result: ColourResult, *, answer_key: bool = False):
     """Paint a colour result onto the sheet's grid; returns the PaintReport of paint.py."""
-    from .paint import PaintReport, _addresses, _message
+    from .paint import PaintReport, _addresses, _message, clear_own_paint
 
     report = PaintReport(result.status)
     if result.status == INVALID:
@@ -90,6 +90,9 @@ def paint_colour_result(sheet: Sheet, found, result: ColourResult, *, answer_key
         return report
     plan = colour_plan(result)
     palette = result.palette
+    clash = contradiction_style(palette)
+    inks = {ink_style(palette, ink).fill for ink in range(1, palette.k + 1)}
+    clear_own_paint(sheet, found, plan == UNPAINTED, frozenset({*inks, clash.fill.upper()}))
     for ink in range(1, palette.k + 1):
         cells = found.cells(plan == ink)
         sheet.paint(cells, ink_style(palette, ink))
@@ -97,7 +100,6 @@ def paint_colour_result(sheet: Sheet, found, result: ColourResult, *, answer_key
     white = found.cells(plan == 0)
     sheet.paint(white, ANSWER_WHITE_STYLE if answer_key else WHITE_STYLE)
     red = found.cells(plan == CONFLICT)
-    clash = contradiction_style(palette)
     paint_flagged(sheet, found, list(zip(*np.nonzero(plan == CONFLICT), strict=True)))
     report.white = len(white)
     report.red = _addresses(red)

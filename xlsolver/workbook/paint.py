@@ -81,10 +81,13 @@ def painted_mask(result: Result) -> np.ndarray:
 OWN_FILLS = frozenset(style.fill.upper() for style in (BLACK_STYLE, DISCREPANCY_STYLE))
 
 
-def _clear_own_paint(sheet: Sheet, found: SheetPuzzle, undecided: np.ndarray) -> None:
-    """Take xlsolver's own paint (grey, red, a white fill crossed) off cells this answer
-    leaves undecided: an earlier Solve of other clues must not stay to look like an
-    answer. A person's own fills (a highlight) and hand-drawn crosses stay."""
+def clear_own_paint(
+    sheet: Sheet, found: SheetPuzzle, undecided: np.ndarray, own_fills: frozenset = OWN_FILLS
+) -> None:
+    """Take xlsolver's own paint (``own_fills``: grey and red, a colour sheet's inks; a
+    white fill crossed) off cells this answer leaves undecided: an earlier Solve of other
+    clues must not stay to look like an answer. A person's own fills (a highlight) and
+    hand-drawn crosses stay."""
     if not undecided.any():
         return
     fills = sheet.read_fills(found.grid)
@@ -92,7 +95,7 @@ def _clear_own_paint(sheet: Sheet, found: SheetPuzzle, undecided: np.ndarray) ->
     own = [
         found.cell(int(r), int(c))
         for r, c in zip(*np.nonzero(undecided), strict=True)
-        if (fills[r][c] or "").upper() in OWN_FILLS
+        if (fills[r][c] or "").upper() in own_fills
         or (crossed[r][c] and (fills[r][c] or "").upper() == WHITE_STYLE.fill)
     ]
     if own:
@@ -155,7 +158,7 @@ def paint_result(
     report.black, report.white = len(black), len(white)
     report.red = _addresses(red)
     report.undecided = _addresses(found.cells(states == 0))
-    _clear_own_paint(sheet, found, states == 0)
+    clear_own_paint(sheet, found, states == 0)
     stopped = bool(result.stats.get(COMMON_STOPPED))
     report.message = _message(result.status, report, stopped)
     report.verdict = _message(result.status, report, stopped, painted=False)
