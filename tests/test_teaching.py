@@ -1207,3 +1207,41 @@ def test_clues_without_solution_are_not_blamed_on_the_painted_cells(tmp_path, ca
     assert main(["solve", str(WORKBOOKS / "contradiction.xlsx"), "--givens", "--json"]) == 1
     record = json.loads(capsys.readouterr().out)
     assert record["error"] == "no solution: column 1 cannot be placed"
+
+
+def test_make_of_two_drawings_apart_says_so_and_range_picks_one(tmp_path, capsys):
+    """Two pictures drawn side by side, five empty columns between them, made one 15×5
+    puzzle without a word; now make says the parts stand apart and names the --range
+    that takes one. A picture's own gap of two columns (two eyes) says nothing."""
+    black = PatternFill("solid", fgColor="FF000000")
+    wb = Workbook()
+    ws = wb.active
+    for r, row in enumerate([".##.", "####", "#..#", "####"]):
+        for c, ch in enumerate(row):
+            if ch == "#":
+                ws.cell(3 + r, 2 + c).fill = black
+    for r, row in enumerate(["#...#", ".#.#.", "..#..", ".#.#.", "#...#"]):
+        for c, ch in enumerate(row):
+            if ch == "#":
+                ws.cell(3 + r, 12 + c).fill = black
+    path = tmp_path / "two.xlsx"
+    wb.save(path)
+    assert main(["make", str(path), "-o", str(tmp_path / "one.xlsx")]) == 0
+    err = capsys.readouterr().err
+    assert (
+        f"xlsolver: {path}: Sheet!B3:P7 is read as one drawing, though its parts B3:E6, "
+        "L3:P7 stand apart; for one of them alone give --range Sheet!B3:E6"
+    ) in err, err
+    out = tmp_path / "left.xlsx"
+    assert main(["make", str(path), "-o", str(out), "--range", "Sheet!B3:E6"]) == 0
+    captured = capsys.readouterr()
+    assert "stand apart" not in captured.err and "(4×4)" in captured.out, captured
+    wb = Workbook()
+    ws = wb.active
+    for r, row in enumerate(["##..##", "##..##", "##..##"]):  # two columns apart: one picture
+        for c, ch in enumerate(row):
+            if ch == "#":
+                ws.cell(2 + r, 2 + c).fill = black
+    wb.save(path)
+    assert main(["make", str(path), "-o", str(tmp_path / "face.xlsx")]) in (0, 1)
+    assert "stand apart" not in capsys.readouterr().err

@@ -135,6 +135,26 @@ def run(args: argparse.Namespace) -> int:
     except BAD_INPUT as exc:
         return fail(exc, args.drawing or args.image)
     h, w = drawing.picture.shape
+    _say_how_read(args, drawing, size)
+    extra = {"output": str(path), "width": w, "height": h}
+    code = report(args.drawing or args.image, verdict, args.json, f"{path} ({w}×{h})", extra)
+    if verdict.suggestion and args.add_givens and not args.json:
+        print("  the suggested givens are printed on the puzzle sheet")
+    palette = getattr(verdict, "palette", None)  # a ColourVerdict's
+    if palette is not None and not args.json:
+        n = len(palette.inks)
+        if origin == "puzzle":
+            print(f"  a colour puzzle in {n} colours")
+        else:
+            inks = f"{n} fill colours" if origin == "drawing" else f"{n} colours"
+            print(f"  a colour puzzle, from the {origin}'s {inks} (--mono: black and white)")
+    return code
+
+
+def _say_how_read(args: argparse.Namespace, drawing, size) -> None:
+    """On stderr, what a person should know of how the drawing was read: an image's
+    blocks and colours, fills merged or too pale, parts standing apart."""
+    h, w = drawing.picture.shape
     if args.image and size is None and drawing.pixels != (w, h) and not args.json:
         pw, ph = drawing.pixels
         print(
@@ -167,16 +187,13 @@ def run(args: argparse.Namespace) -> int:
             f"make them part of the picture",
             file=sys.stderr,
         )
-    extra = {"output": str(path), "width": w, "height": h}
-    code = report(args.drawing or args.image, verdict, args.json, f"{path} ({w}×{h})", extra)
-    if verdict.suggestion and args.add_givens and not args.json:
-        print("  the suggested givens are printed on the puzzle sheet")
-    palette = getattr(verdict, "palette", None)  # a ColourVerdict's
-    if palette is not None and not args.json:
-        n = len(palette.inks)
-        if origin == "puzzle":
-            print(f"  a colour puzzle in {n} colours")
-        else:
-            inks = f"{n} fill colours" if origin == "drawing" else f"{n} colours"
-            print(f"  a colour puzzle, from the {origin}'s {inks} (--mono: black and white)")
-    return code
+    if drawing.parts and not args.json:
+        from ..workbook.address import rect_ref, where
+
+        apart = ", ".join(rect_ref(part) for part in drawing.parts)
+        print(
+            f"xlsolver: {args.drawing}: {where(drawing.sheet, drawing.rect)} is read as one "
+            f"drawing, though its parts {apart} stand apart; for one of them alone give "
+            f"--range {where(drawing.sheet, drawing.parts[0])}",
+            file=sys.stderr,
+        )

@@ -51,6 +51,7 @@ class Drawing:
     pale: dict[str, int] | None = None  # fills too light to be ink, read as paper: fill → cells
     credits: dict[str, str] | None = None  # author, copyright, licence of a puzzle made again
     shades: int | None = None  # an image's colours when too many to be flat inks (a photo)
+    parts: list[Rect] | None = None  # parts of a drawing found alone, far apart (two pictures?)
 
 
 class MergedView:
@@ -267,6 +268,7 @@ def read_drawing(sheet: Sheet, book: Book | None = None, rect: Rect | None = Non
         )
         if named and named[0] == sheet.name:
             rect = named[1]
+    parts = None
     if rect is None:
         marks, _, _ = _marks(sheet, used)
         found = _bounds(marks)
@@ -282,6 +284,8 @@ def read_drawing(sheet: Sheet, book: Book | None = None, rect: Rect | None = Non
             box = _bounds(boxed)
             found = tuple(f(a, b) for f, a, b in zip((min, min, max, max), found, box, strict=True))
         rect = (used[0] + found[0], used[1] + found[1], used[0] + found[2], used[1] + found[3])
+        if not boxed.any():
+            parts = _parts(marks[found[0] : found[2] + 1, found[1] : found[3] + 1], rect[:2])
     h, w = rect[2] - rect[0] + 1, rect[3] - rect[1] + 1
     if h > MAX_SIDE or w > MAX_SIDE:
         raise WorkbookError(
@@ -295,8 +299,50 @@ def read_drawing(sheet: Sheet, book: Book | None = None, rect: Rect | None = Non
     title = _title(sheet, used, rect)
     pale = _pale(fills, picture, canvas)
     return Drawing(
-        picture, title, sheet.name, rect, colours, palette, merged=merged or None, pale=pale
+        picture,
+        title,
+        sheet.name,
+        rect,
+        colours,
+        palette,
+        merged=merged or None,
+        pale=pale,
+        parts=parts,
     )
+
+
+PART_GAP = 3  # empty columns (rows) across a whole drawing that part two pictures
+
+
+def _parts(marks: np.ndarray, origin: tuple[int, int]) -> list[Rect] | None:
+    """The parts of a drawing found alone (no borders round it) that PART_GAP empty
+    columns, or rows, or more keep apart, each as a sheet range; None when it is one.
+    Said, not acted on: a picture may have gaps of its own (two eyes, a word)."""
+
+    def runs(filled: np.ndarray) -> list[tuple[int, int]]:
+        out: list[tuple[int, int]] = []
+        for k in np.flatnonzero(filled):
+            if out and k - out[-1][1] - 1 < PART_GAP:
+                out[-1] = (out[-1][0], int(k))
+            else:
+                out.append((int(k), int(k)))
+        return out
+
+    for axis in (0, 1):
+        spans = runs(marks.any(axis=axis))
+        if len(spans) > 1:
+            parts = []
+            for lo, hi in spans:
+                part = marks[:, lo : hi + 1] if axis == 0 else marks[lo : hi + 1]
+                t, left, b, right = _bounds(part)
+                if axis == 0:
+                    t, left, b, right = t, left + lo, b, right + lo
+                else:
+                    t, left, b, right = t + lo, left, b + lo, right
+                top0, left0 = origin
+                parts.append((top0 + t, left0 + left, top0 + b, left0 + right))
+            return parts
+    return None
 
 
 def _pale(fills: list[list[str | None]], picture: np.ndarray, canvas: str | None):
