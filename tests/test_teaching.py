@@ -1245,3 +1245,33 @@ def test_make_of_two_drawings_apart_says_so_and_range_picks_one(tmp_path, capsys
     wb.save(path)
     assert main(["make", str(path), "-o", str(tmp_path / "face.xlsx")]) in (0, 1)
     assert "stand apart" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("merged", [False, True])
+def test_a_title_typed_on_a_dark_banner_is_no_row_of_the_drawing(tmp_path, capsys, merged):
+    """'My House' typed in white on a dark blue cell (merged across the picture or not)
+    right above the drawing: the filled cell joined the picture as its top row (5×6).
+    Now it titles the worksheet and the picture is 5×5."""
+    from openpyxl.styles import Font
+
+    wb = Workbook()
+    ws = wb.active
+    black = PatternFill("solid", fgColor="FF000000")
+    rows = ["..#..", ".###.", "#####", ".#.#.", ".###."]
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            if ch == "#":
+                ws.cell(3 + r, 2 + c).fill = black
+    ws["B2"] = "My House"
+    ws["B2"].fill = PatternFill("solid", fgColor="FF1F4E79")
+    ws["B2"].font = Font(color="FFFFFFFF", bold=True)
+    if merged:
+        ws.merge_cells("B2:F2")
+    path = tmp_path / "banner.xlsx"
+    wb.save(path)
+    out = tmp_path / "house.xlsx"
+    assert main(["make", str(path), "-o", str(out)]) == 0
+    assert "(5×5)" in capsys.readouterr().out
+    found = find_puzzles(open_book(out))[0]
+    assert found.puzzle.is_solution(np.array([[ch == "#" for ch in row] for row in rows]))
+    assert load_workbook(out).active["A1"].value == "My House"

@@ -251,6 +251,31 @@ def _marks(sheet: Sheet, rect: Rect) -> tuple[np.ndarray, str | None, list[list[
     return marks & ~(on_canvas & ~typed), canvas, fills
 
 
+def _words(value: object) -> bool:
+    """True for text of two letters or more that is no mark (``My House``, ``Title``)."""
+    return (
+        isinstance(value, str)
+        and mark_text(value) is None
+        and sum(ch.isalpha() for ch in value) >= 2
+    )
+
+
+def _banners_off(marks: np.ndarray, values: list[list[object]]) -> None:
+    """Unmark a heading typed on a filled cell (a banner, merged or not) in the first
+    or last marked row, when every marked cell of that row holds words: a title or a
+    note, not the picture's top or bottom row."""
+    while True:
+        rows = np.flatnonzero(marks.any(axis=1))
+        if not len(rows):
+            return
+        for r in (int(rows[0]), int(rows[-1])):
+            if all(_words(values[r][c]) for c in np.flatnonzero(marks[r])):
+                marks[r] = False
+                break
+        else:
+            return
+
+
 def read_drawing(sheet: Sheet, book: Book | None = None, rect: Rect | None = None) -> Drawing:
     """The picture drawn on a sheet; WorkbookError naming the sheet when there is none.
 
@@ -271,6 +296,7 @@ def read_drawing(sheet: Sheet, book: Book | None = None, rect: Rect | None = Non
     parts = None
     if rect is None:
         marks, _, _ = _marks(sheet, used)
+        _banners_off(marks, sheet.read_values(used))
         found = _bounds(marks)
         if found is None:
             raise WorkbookError(
