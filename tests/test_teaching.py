@@ -1275,3 +1275,47 @@ def test_a_title_typed_on_a_dark_banner_is_no_row_of_the_drawing(tmp_path, capsy
     found = find_puzzles(open_book(out))[0]
     assert found.puzzle.is_solution(np.array([[ch == "#" for ch in row] for row in rows]))
     assert load_workbook(out).active["A1"].value == "My House"
+
+
+def test_a_workbook_of_puzzle_sheets_is_checked_sheet_by_sheet(tmp_path, capsys):
+    """Puzzles on two sheets (Week1 unique, Week2 of two solutions), as convert writes a
+    batch: check judged Week1 alone without naming it (Week2's two solutions never
+    said), and hints, make and grade took it unsaid. Now check judges each sheet, named
+    by its range, as the puzzles of a puzzle file; the others refuse, naming the sheets,
+    and --sheet picks one."""
+    from xlsolver.sheets.openpyxl_sheet import new_book
+    from xlsolver.workbook import write_template
+
+    book = new_book()
+    default = book.sheets()[0].name
+    write_template(
+        book.add_sheet("Week1"), Puzzle.from_solution(np.array([[1, 1, 1], [1, 0, 0], [1, 1, 0]]))
+    )
+    write_template(book.add_sheet("Week2"), Puzzle.from_clues([[1], [1]], [[1], [1]]))
+    book.remove_sheet(default)
+    path = tmp_path / "weeks.xlsx"
+    book.save(path)
+    capsys.readouterr()
+    assert main(["check", str(path)]) == 0
+    out = capsys.readouterr().out
+    week1_at, week2_at = out.index("[Week1!"), out.index("[Week2!")
+    assert week1_at < week2_at and "NOT unique" in out[week2_at:], out
+    assert "verdict: unique" in out[week1_at:week2_at], out
+    assert main(["check", str(path), "--json"]) == 0
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r["status"] for r in records] == ["unique", "multiple"]
+    assert [r["range"].split("!")[0] for r in records] == ["Week1", "Week2"]
+    assert main(["check", str(path), "--sheet", "Week2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["status"] == "multiple"
+    out_file = tmp_path / "out.xlsx"
+    for command in (
+        ["hints", str(path), "-o", str(out_file)],
+        ["make", str(path), "-o", str(out_file)],
+    ):
+        assert main(command) == 2
+        err = capsys.readouterr().err
+        assert "puzzles on several sheets (Week1!" in err and "pick one with --sheet 'Week1'" in err
+        assert not out_file.exists()
+    args = ["grade", str(WORKBOOKS / "class" / "ann.xlsx"), "--key", str(path)]
+    assert main([*args, "--out-dir", str(tmp_path / "graded")]) == 2
+    assert "pick one with --key-sheet 'Week1'" in capsys.readouterr().err

@@ -45,6 +45,7 @@ from .worksheet import (
 
 if TYPE_CHECKING:
     from ..sheets.openpyxl_sheet import XlsxBook
+    from ..workbook.layout import SheetPuzzle
 
 __all__ = [
     "KEY_SHEET",
@@ -55,6 +56,7 @@ __all__ = [
     "Key",
     "Verdict",
     "assess",
+    "check_found",
     "check_puzzle",
     "check_workbook",
     "file_puzzles",
@@ -118,13 +120,20 @@ def check_workbook(
 
     Suggested givens follow the workbook's answer key when it has one.
     """
-    from .grading import answer_key_picture
-
     if not is_workbook(path):
         puzzle = one_puzzle(path, sheet).puzzle
         return check_puzzle(puzzle, goal_of(puzzle), time_limit=time_limit)
     book = open_book(path, read_only=True)
-    found = puzzle_sheet(book, sheet)
+    return check_found(book, puzzle_sheet(book, sheet), time_limit=time_limit)
+
+
+def check_found(
+    book, found: SheetPuzzle, *, time_limit: float | None = DEFAULT_TIME_LIMIT
+) -> Verdict:
+    """Verdict and difficulty of one puzzle read from a workbook (printed givens count;
+    suggested givens follow the workbook's answer key when it has one)."""
+    from .grading import answer_key_picture
+
     givens = found.givens if found.givens is not None and found.givens.any() else None
     intended = answer_key_picture(book, found)
     verdict = check_puzzle(found.puzzle, intended, givens, time_limit=time_limit)

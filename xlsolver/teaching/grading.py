@@ -392,9 +392,12 @@ def read_hand_in(book, key: Key) -> tuple[SheetPuzzle, Sheet]:
         found = puzzle_sheet(book)
     except SeveralPuzzles as exc:  # no option picks a hand-in's puzzle: say what it is
         ranges = " and ".join(p.where for p in exc.puzzles)
+        what = f"{exc.puzzles[0].sheet}: several puzzles"
+        if len({p.sheet for p in exc.puzzles}) > 1:
+            what = "puzzles on several sheets"
         raise WorkbookError(
-            f"{exc.puzzles[0].sheet}: several puzzles ({ranges}); a hand-in is a copy of "
-            f"the worksheet of the key, with its one puzzle"
+            f"{what} ({ranges}); a hand-in is a copy of the worksheet of the key, with its "
+            "one puzzle"
         ) from None
     except (WorkbookError, PuzzleError):
         plain = _as_the_key_reads(book, key)

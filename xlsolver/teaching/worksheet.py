@@ -258,7 +258,8 @@ def _one(found: list[SheetPuzzle], area: str) -> SheetPuzzle:
 def puzzle_sheet(book: Book, name: str | None = None) -> SheetPuzzle:
     """The puzzle to work on: the named sheet's, else the Puzzle sheet's, else the first
     sheet's with clues. A sheet holding several puzzles is refused, naming them (a
-    :class:`SeveralPuzzles`), chosen or not: the first of them was taken unsaid.
+    :class:`SeveralPuzzles`), chosen or not, and so are puzzles on several sheets when
+    none is chosen: the first of them was taken unsaid.
 
     Cells painted on the grid are read as givens (printed hints). A name that is a
     range (``Two!A1:P20``, as ``--range`` gives it) picks the puzzle in that range.
@@ -282,7 +283,7 @@ def puzzle_sheet(book: Book, name: str | None = None) -> SheetPuzzle:
     if any(s.name == PUZZLE_SHEET for s in book.sheets()):
         return read_puzzle(book.sheet(PUZZLE_SHEET), book, givens=True)
     found = find_puzzles(book, givens=True)
-    first = [p for p in found if p.sheet == found[0].sheet]
-    if len(first) > 1:
-        raise several_puzzles(first)
-    return first[0]
+    if len(found) > 1:  # the first was taken unsaid, of one sheet or of several
+        first = [p for p in found if p.sheet == found[0].sheet]
+        raise several_puzzles(first if len(first) > 1 else found)
+    return found[0]

@@ -773,10 +773,16 @@ def read_puzzle(
 
 
 def several_puzzles(found: list[SheetPuzzle], option: str = "--range") -> SeveralPuzzles:
-    """The error for one sheet's several puzzles where one is needed: their ranges, and
-    the range (given with ``option``) or defined name that picks the first."""
+    """The error for several puzzles where one is needed: their ranges, and the range
+    (given with ``option``) or defined name that picks the first; for puzzles on several
+    sheets, the sheet name that picks the first."""
     name = found[0].sheet
     ranges = " and ".join(p.where for p in found)
+    if len({p.sheet for p in found}) > 1:  # a sheet each: picked by its name
+        option = "--sheet" if option == "--range" else option
+        return SeveralPuzzles(
+            f"puzzles on several sheets ({ranges}); pick one with {option} {name!r}", found
+        )
     return SeveralPuzzles(
         f"{name}: several puzzles ({ranges}); pick one with {option} "
         f"{where(name, _footprint(found[0]))} or a defined name {GRID_NAME}",
