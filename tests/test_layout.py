@@ -109,6 +109,28 @@ def test_defined_names_override_detection(tmp_path):
     assert (found.puzzle.rows, found.puzzle.cols) == (puzzle.rows, puzzle.cols)
 
 
+def test_a_stale_grid_name_is_named_in_the_error(tmp_path):
+    """workbooks/small.xlsx (grid E7:N16) with a PuzzleGrid name left one column short or
+    shifted one column right, as when the grid was moved: the errors ('clues … need 10
+    cells but the grid is 9 wide', 'rows hold … black cells, columns …') never said the
+    grid came from the name."""
+    from pathlib import Path
+
+    sample = Path(__file__).resolve().parent.parent / "workbooks" / "small.xlsx"
+    for ref in ("$E$7:$M$16", "$F$7:$O$16"):
+        wb = load_workbook(sample)
+        for label in ("A2", "C2", "E2", "G2"):  # no size typed (else that error names it)
+            wb["Puzzle"][label] = None
+        wb.defined_names["PuzzleGrid"] = DefinedName("PuzzleGrid", attr_text=f"Puzzle!{ref}")
+        book = save(wb, tmp_path / "stale.xlsx")
+        with pytest.raises(WorkbookError) as err:
+            read_puzzle(book.sheet("Puzzle"), book)
+        assert str(err.value).endswith(
+            f"(the grid is the defined name PuzzleGrid, Puzzle!{ref.replace('$', '')}; if the "
+            "grid has moved, correct or delete the name)"
+        ), err.value
+
+
 @pytest.mark.parametrize("labels", [("width", "height"), ("幅", "高さ"), ("横", "縦")])
 def test_labelled_dimensions_extend_the_grid(tmp_path, labels):
     puzzle = picture_puzzle()

@@ -673,12 +673,29 @@ def _read_puzzles(
             f"make turns a drawing into a puzzle; to read it as clues, give its --range)"
         )
     if GRID_NAME in names:
-        grid, bands = _named_grid(sheet, facts, names, (width, height))
-        return [
-            _sheet_puzzle(
-                sheet, facts, grid, bands, dims_cells, givens=givens, layout="named", check=check
-            )
-        ]
+        try:
+            grid, bands = _named_grid(sheet, facts, names, (width, height))
+            return [
+                _sheet_puzzle(
+                    sheet,
+                    facts,
+                    grid,
+                    bands,
+                    dims_cells,
+                    givens=givens,
+                    layout="named",
+                    check=check,
+                )
+            ]
+        except WorkbookError as exc:  # a name left behind when the grid moved or grew
+            grid = names[GRID_NAME]
+            said = f"the grid is the defined name {GRID_NAME}, {where(sheet.name, grid)}"
+            if said not in str(exc) and GRID_NAME not in str(exc):
+                exc.args = (
+                    f"{exc.args[0]} ({said}; if the grid has moved, correct or delete the name)",
+                    *exc.args[1:],
+                )
+            raise
     facts.kind = before.copy()  # dimensions() marked the size cells: read afresh
     try:
         return _read_scanned(sheet, facts, size, givens=givens, check=check)
