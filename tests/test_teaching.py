@@ -624,6 +624,44 @@ def test_grade_reads_a_number_typed_in_a_grid_cell_as_unmarked(tmp_path):
     assert grade.note == f"numbers in the grid read as unmarked: {PUZZLE_SHEET}!{cell.coordinate}"
 
 
+@pytest.mark.parametrize("mark", ["★", "⬛", "▪", "•", "黒"])
+def test_grade_reads_stars_squares_and_kanji_as_black(tmp_path, mark):
+    """A hand-in whose black cells hold ★, ⬛, ▪, • or 黒 was graded as empty (30 wrong
+    of 64-odd, 'nothing filled in on the grid'); they are black marks now, and 白 white."""
+    sol = picture(HEART)
+    key, _ = make(tmp_path, HEART, "heart")
+    work = answer(tmp_path / "ann.xlsx", key, np.zeros_like(sol))
+    top, left = read_puzzle(open_book(key).sheet(PUZZLE_SHEET), open_book(key)).grid[:2]
+    wb = load_workbook(work)
+    for r, c in zip(*np.nonzero(sol), strict=True):
+        wb[PUZZLE_SHEET].cell(top + int(r), left + int(c), mark)
+    r, c = map(int, np.argwhere(~sol)[0])
+    wb[PUZZLE_SHEET].cell(top + r, left + c, "白")
+    wb.save(work)
+    grade = grade_files([work], key)[0]
+    assert not grade.error and (grade.wrong, grade.note) == (0, ""), (grade.wrong, grade.note)
+
+
+def test_grade_names_text_in_the_grid_that_is_no_mark(tmp_path):
+    """A hand-in marked with ? in every black cell: graded 'nothing filled in on the
+    grid', which was not so; the note names the text and where it stands."""
+    sol = picture(HEART)
+    key, _ = make(tmp_path, HEART, "heart")
+    work = answer(tmp_path / "ann.xlsx", key, np.zeros_like(sol))
+    top, left = read_puzzle(open_book(key).sheet(PUZZLE_SHEET), open_book(key)).grid[:2]
+    wb = load_workbook(work)
+    cells = []
+    for r, c in zip(*np.nonzero(sol), strict=True):
+        cells.append(wb[PUZZLE_SHEET].cell(top + int(r), left + int(c), "?").coordinate)
+    wb.save(work)
+    grade = grade_files([work], key)[0]
+    named = ", ".join(f"{PUZZLE_SHEET}!{c}" for c in cells[:5])
+    assert grade.note == (
+        f"“?” in the grid is no mark, read as unmarked: {named} … (+{len(cells) - 5})"
+    ), grade.note
+    assert grade.wrong == int(sol.sum())
+
+
 def test_grade_keeps_apart_students_files_of_one_name(tmp_path, capsys):
     """One folder per student with the same file name (as a course site hands them out):
     every marked copy is kept, named with its folder, and the summary tells them apart."""

@@ -328,7 +328,10 @@ def _grade_book(book, path: Path, key: Key, grade: Grade, out_dir, lang: str, co
         elsewhere = marks_elsewhere(book, found, aside)
         grade.note = say(lang, "marks_elsewhere", sheet=elsewhere) if elsewhere else ""
         grade.note = grade.note or say(lang, "empty_grid")
-    grade.note = "; ".join(filter(None, [grade.note, _view_note(sheet, found, lang)]))
+    unread = _unread_note(sheet, found, lang)
+    if unread and grade.note == say(lang, "empty_grid"):
+        grade.note = ""  # not empty: marked in a way that is not read
+    grade.note = "; ".join(filter(None, [grade.note, unread, _view_note(sheet, found, lang)]))
     grade.cells = int(wrong.size)
     grade.wrong = int(wrong.sum())
     grade.wrong_cells = [(int(r), int(c)) for r, c in zip(*np.nonzero(wrong), strict=True)]
@@ -431,6 +434,32 @@ def stray_numbers(sheet: Sheet, grid: Rect) -> frozenset[Cell]:
             if value is not None and mark_text(value) is None and _number(value):
                 out.add((grid[0] + i, grid[1] + j))
     return frozenset(out)
+
+
+NAMED_UNREAD = 5  # cells named in the note on marks not read, then how many more
+
+
+def _unread_note(sheet: Sheet, found: SheetPuzzle, lang: str) -> str:
+    """Text typed in the grid that is neither a mark nor a number (``★`` … before it was
+    read, ``?``, a word), said with its cells: the cells read as unmarked ("" for none)."""
+    from ..workbook.address import where
+
+    cells: list[Cell] = []
+    texts: list[str] = []
+    grid = found.grid
+    for i, row in enumerate(sheet.read_values(grid)):
+        for j, value in enumerate(row):
+            if isinstance(value, str) and value.strip() and mark_text(value) is None:
+                if not _number(value):
+                    cells.append((grid[0] + i, grid[1] + j))
+                    texts += [] if value.strip() in texts else [value.strip()]
+    if not cells:
+        return ""
+    named = ", ".join(where(found.sheet, c) for c in cells[:NAMED_UNREAD])
+    more = len(cells) - NAMED_UNREAD
+    named += f" … (+{more})" if more > 0 else ""
+    text = ", ".join(f"“{t}”" for t in texts[:3]) + (" …" if len(texts) > 3 else "")
+    return say(lang, "unread_marks", text=text, cells=named)
 
 
 def _number(value: object) -> bool:

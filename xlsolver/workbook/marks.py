@@ -1,7 +1,8 @@
 """A player's marks inside a grid: what a person typed or painted to say black or white.
 
-Black: ``1``, ``■``, ``#``, ``x``, ``●`` (and ``o``), a ticked checkbox (TRUE) or a dark
-fill; white: ``0``, ``×``, ``・``, ``.``, ``-``, ``/`` or a crossed cell (both diagonals);
+Black: ``1``, ``■``, ``#``, ``x``, ``●`` (and ``o``), ``★``, ``黒``, a ticked checkbox (TRUE)
+or a dark fill; white: ``0``, ``×``, ``・``, ``.``, ``-``, ``/``, ``白`` or a crossed cell
+(both diagonals);
 an unticked checkbox (FALSE) is an empty cell. They are not clues: the finder skips
 them, ``--givens`` keeps them and ``grade`` reads a student's answer from them, through
 :func:`read_states`.
@@ -18,8 +19,10 @@ from .clues import normalise
 # A checkbox cell (Excel's and Google Sheets' checkboxes) holds TRUE or FALSE: ticked is
 # black, as a tick in a paper grid; unticked is a cell not yet marked.
 TICKED, UNTICKED = "☑", "☐"
-BLACK_MARKS = frozenset({"1", "■", "#", "x", "●", "o", "◼", "█", "✓", "✔", TICKED})
-WHITE_MARKS = frozenset({"0", "×", "・", ".", "·", "-", "/", "✕", "✗", "□"})
+BLACK_MARKS = frozenset(
+    {"1", "■", "#", "x", "●", "o", "◼", "█", "✓", "✔", "★", "⬛", "▪", "◾", "•", "黒", TICKED}
+)
+WHITE_MARKS = frozenset({"0", "×", "・", ".", "·", "-", "/", "✕", "✗", "□", "白"})
 SYMBOLS = (BLACK_MARKS | WHITE_MARKS | {UNTICKED}) - {"0", "1"}  # marks never clues
 FLAG_RED = DISCREPANCY_STYLE.fill.lower()  # Hint and Solve paint a wrong mark so
 DARK = 0.7  # fills darker than this (relative luminance) are black givens
