@@ -164,6 +164,41 @@ def test_a_protected_ods_is_solved_when_nothing_is_written(tmp_path, capsys):
     assert ods.read_bytes() == before
 
 
+def test_a_protected_xlsx_is_refused_paint_as_the_buttons_and_an_ods_are(tmp_path, capsys):
+    """A protected sheet with locked grid cells saved as .xlsx: solve -o painted the copy
+    (exit 0) while the Solve button refused it and the same sheet as .ods was refused.
+    Now the file's copy is refused the same way, naming the first locked cell in Excel's
+    menus; a run that writes nothing reports the solution and says why; a sheet whose
+    grid cells are unlocked is painted."""
+    from openpyxl.styles import Protection
+
+    puzzle = Puzzle.from_solution(picture(HEART))
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Puzzle"
+    put_bands(ws, list(puzzle.rows), list(puzzle.cols), 6, 6)
+    ws.protection.sheet = True
+    src = tmp_path / "locked.xlsx"
+    wb.save(src)
+    before = src.read_bytes()
+    out = tmp_path / "out.xlsx"
+    assert main(["solve", str(src), "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert f"xlsolver: {src}: Puzzle!F6: the sheet is protected and its grid cells are locked" in (
+        err
+    ), err
+    assert "Review ▸ Unprotect Sheet" in err and not out.exists()
+    assert main(["solve", str(src)]) == 0
+    captured = capsys.readouterr()
+    assert ": unique solution (" in captured.out and "the sheet is protected" in captured.err
+    assert src.read_bytes() == before
+    for r in range(6, 6 + puzzle.height):  # the grid unlocked, as a teacher leaves it
+        for c in range(6, 6 + puzzle.width):
+            ws.cell(r, c).protection = Protection(locked=False)
+    wb.save(src)
+    assert main(["solve", str(src), "-o", str(out)]) == 0 and out.exists()
+
+
 @pytest.mark.libreoffice
 @pytest.mark.parametrize("fmt", ["xlsx", "ods"])
 def test_template_formulas_giving_empty_text_read_after_a_libreoffice_save(tmp_path, fmt):

@@ -524,8 +524,27 @@ class XlsxSheet(SheetBase):
         self._border_cache[key] = (old, new)
         return new
 
+    def check_unlocked(self, cells: list[Cell], *, template: bool = False) -> None:
+        """WorkbookError naming the first locked cell when the sheet is protected, as Excel
+        and Calc refuse paint there: a file's copy is painted as the buttons would paint."""
+        from .errors import locked_message
+
+        if not cells or not self.ws.protection.sheet:
+            return
+        if template:
+            raise WorkbookError(locked_message(self.name, min(cells), "Excel", template=True))
+        for r, c in sorted(cells):
+            cell = self.ws._cells.get((r, c))
+            if cell is None or cell.protection.locked:  # a cell never styled is locked
+                raise WorkbookError(locked_message(self.name, (r, c), "Excel"))
+
     def paint(self, cells: Iterable[Cell], style: Style) -> None:
-        """Paint cells with a style, keeping their values and other borders."""
+        """Paint cells with a style, keeping their values and other borders.
+
+        WorkbookError, nothing painted, when the sheet is protected and a cell is locked.
+        """
+        cells = list(cells)
+        self.check_unlocked(cells)
         fill = (
             PatternFill(fill_type="solid", start_color=_hex(style.fill), end_color=_hex(style.fill))
             if style.fill
@@ -550,7 +569,12 @@ class XlsxSheet(SheetBase):
         self._restyle((self.ws.cell(row=r, column=c) for r, c in cells), restyle)
 
     def unpaint(self, cells: Iterable[Cell]) -> None:
-        """Remove fill and diagonals from cells (the Clear action), keeping other borders."""
+        """Remove fill and diagonals from cells (the Clear action), keeping other borders.
+
+        WorkbookError, nothing changed, when the sheet is protected and a cell is locked.
+        """
+        cells = list(cells)
+        self.check_unlocked(cells)
 
         def restyle(cell) -> None:
             cell.fill = NO_FILL
