@@ -22,6 +22,7 @@ from xlsolver.cli import main
 from xlsolver.nonogram.cells import BLACK, BLANK, COLOUR, WHITE
 from xlsolver.pentomino.board import make_board
 from xlsolver.pentomino.sheet import PIECE_FILLS
+from xlsolver.sheets.errors import WorkbookError
 from xlsolver.sheets.openpyxl_sheet import new_book, open_book
 from xlsolver.sheets.protocol import WHITE_STYLE, Style
 from xlsolver.workbook.template import HEIGHT_CELL, TOTALS_CELL, WIDTH_CELL, plan
@@ -912,3 +913,112 @@ def test_hint_on_a_small_board_still_finds_clues_no_grid_meets():
     outcome = hint(book, sheet)
     assert not outcome.ok and not outcome.painted
     assert outcome.message.startswith("no solution: the clues cannot all be met"), outcome
+
+
+# Sheets that are no pentomino board: Solve says what Hint and the command line say.
+def _doors(path: Path, capsys) -> dict[str, str]:
+    """What ``xlsolver solve`` says about a file's first sheet, and what the Solve, Hint
+    and Clear buttons say (through the openpyxl back end, as Excel and Calc run them;
+    a button that succeeds is marked ``ok: ``); none of them writes a letter."""
+    from xlsolver.actions import guarded, hint
+
+    assert main(["solve", str(path)]) == 2
+    said = capsys.readouterr().err.strip()
+    prefix = f"xlsolver: {path}: "
+    assert said.startswith(prefix) and "\n" not in said, said
+    before = _values(path)
+    out = {"command": said[len(prefix) :]}
+    for action in (solve, hint, clear):
+        book = open_book(path)
+        outcome = guarded(action, book, book.sheets()[0])
+        out[action.__name__] = f"ok: {outcome.message}" if outcome.ok else outcome.message
+        book.save(path.with_name("after.xlsx"))
+        assert _values(path.with_name("after.xlsx")) == before  # nothing written
+    return out
+
+
+def _values(path: Path) -> list[tuple]:
+    """Every value of a saved workbook's first sheet, row by row."""
+    return list(load_workbook(path).worksheets[0].iter_rows(values_only=True))
+
+
+@pytest.mark.parametrize("size", ["10x6", "10x10", "15x15", "prompt", "no size row"])
+def test_solve_on_an_empty_template_says_type_the_clues_never_tiles_it(tmp_path, capsys, size):
+    """An empty template (``xlsolver new``, New grid; its 10×6 grid is 60 boxed cells):
+    the Solve button tiled it with pentominoes (``Puzzle!F7:O12: tiled with the 12
+    pentominoes``, letters written in the grid) or, at 10×10, named 3 groups of marked
+    cells none of which has the 60 cells the pieces cover. It says what Hint and
+    ``xlsolver solve`` say: no clues found, where to type them. So too on New grid's size
+    prompt (the labels, no numbers yet) and on a template whose size row was cleared (its
+    clue totals cell stays)."""
+    path = tmp_path / "template.xlsx"
+    if size == "prompt":
+        book = new_book()
+        assert new_grid(book, book.sheets()[0]).ok  # the labels, two boxed cells to type in
+        book.save(path)
+    elif size == "no size row":
+        made = tmp_path / "made.xlsx"
+        assert main(["new", "--size", "10x6", "-o", str(made)]) == 0
+        book = open_book(made)
+        book.sheets()[0].write_values((2, 1), [[None] * 7])  # width 10, height 6 deleted
+        book.save(path)
+    else:
+        assert main(["new", "--size", size, "-o", str(path)]) == 0
+    capsys.readouterr()
+    said = _doors(path, capsys)
+    assert said["solve"] == said["hint"] == said["clear"] == said["command"], said
+    assert "no clues found" in said["solve"] and "pentomino" not in said["solve"], said
+
+
+def test_clear_takes_off_a_tiling_an_earlier_solve_left_on_a_template(tmp_path):
+    """A template an earlier Solve tiled (letters in its grid) is cleared by Clear, as a
+    board is; pressed again, Clear says what Solve says: no clues found."""
+    from xlsolver.pentomino.sheet import paint_tiling, read_board
+    from xlsolver.pentomino.solver import tile
+
+    path = tmp_path / "template.xlsx"
+    assert main(["new", "--size", "10x6", "-o", str(path)]) == 0
+    book = open_book(path)
+    sheet = book.sheets()[0]
+    board = read_board(sheet, book)
+    paint_tiling(sheet, board, tile(board).solutions[0])  # what Solve painted before
+    outcome = clear(book, sheet)
+    assert outcome.ok and outcome.message == "Puzzle!F7:O12: cleared the tiling (60 cells)"
+    top, left, bottom, right = plan(10, 6).grid
+    assert all(v is None for row in sheet.read_values((top, left, bottom, right)) for v in row)
+    with pytest.raises(WorkbookError, match="no clues found"):
+        clear(book, sheet)
+
+
+@pytest.mark.parametrize("drawn", ["rulers", "chessboard", "typed in 1s"])
+def test_the_solve_button_still_tiles_boards_with_labels_or_typed_cells(tmp_path, drawn):
+    """Numbers along a board's edges (1…10 above, 1…6 left; a chessboard's ranks 8…1 and
+    files A…H) and a board typed in 1s are drawn boards: Solve tiles them."""
+    from openpyxl.styles import PatternFill
+
+    light = PatternFill(fill_type="solid", start_color="FFFFF2CC", end_color="FFFFF2CC")
+    wb = Workbook()
+    ws = wb.active
+    if drawn == "rulers":
+        for c in range(10):
+            ws.cell(1, 2 + c, c + 1)
+        for r in range(6):
+            ws.cell(2 + r, 1, r + 1)
+            for c in range(10):
+                ws.cell(2 + r, 2 + c).fill = light
+    elif drawn == "chessboard":
+        for r in range(8):
+            ws.cell(2 + r, 1, 8 - r)
+            ws.cell(10, 2 + r, "ABCDEFGH"[r])
+            for c in range(8):
+                if not (3 <= r <= 4 and 3 <= c <= 4):
+                    ws.cell(2 + r, 2 + c).fill = light
+    else:
+        for r in range(6):
+            for c in range(10):
+                ws.cell(2 + r, 2 + c, 1)
+    path = tmp_path / "board.xlsx"
+    wb.save(path)
+    book = open_book(path)
+    outcome = solve(book, book.sheets()[0])
+    assert outcome.ok and "tiled with the 12 pentominoes" in outcome.message, outcome.message

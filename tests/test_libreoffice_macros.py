@@ -355,6 +355,28 @@ def test_clear_undoes_a_pentomino_tiling_on_a_bordered_board(office, tmp_path):
             assert cell.value is None and cell.fill.fill_type == "solid"
 
 
+def test_solve_on_an_empty_template_says_type_the_clues(office, tmp_path, capsys):
+    """New grid lays out a 10×6 template (60 boxed cells): Solve tiled it with the 12
+    pentominoes (``Sheet!F7:O12: tiled with the 12 pentominoes``). Solve, Hint and Clear
+    say what ``xlsolver solve`` says of the saved sheet, and the grid stays empty."""
+    from xlsolver.cli import main
+    from xlsolver.workbook.template import plan
+
+    src = size_sheet(tmp_path / "size.xlsx", 10, 6)
+    out = tmp_path / "template.xlsx"
+    messages = run_macros(office, src, ["new_grid", "solve", "hint", "clear"], out)
+    assert messages[0].startswith("new 10×6 grid"), messages
+    assert main(["solve", str(out)]) == 2
+    said = capsys.readouterr().err.strip().removeprefix(f"xlsolver: {out}: ")
+    assert "no clues found" in said, said
+    assert messages[1:] == [f"error: {said}"] * 3, messages
+    top, left, bottom, right = plan(10, 6).grid
+    ws = load_workbook(out).worksheets[0]
+    for r in range(top, bottom + 1):
+        for c in range(left, right + 1):
+            assert ws.cell(r, c).value is None and ws.cell(r, c).fill.fill_type in (None, "none")
+
+
 def test_a_pentomino_board_drawn_with_borders_only(office, tmp_path):
     """A 6×10 board drawn with borders alone (no fill, no letter): Calc reads the
     borders, so Solve tiles it and Clear takes the tiling away, leaving the boxes."""

@@ -160,11 +160,14 @@ def _solve_one(book: Book, sheet: Sheet, found, share: Share) -> Outcome:
 
 
 def _tile_pentomino(book: Book, sheet: Sheet, no_clues: Exception) -> Outcome:
-    """A sheet without clues may hold a pentomino board: tile it and paint the pieces."""
+    """A sheet without clues may hold a pentomino board: tile it and paint the pieces. A
+    nonogram template without its clues yet is no board: ``no_clues`` is the message."""
     from .pentomino.board import BoardError, SeveralBoards
     from .pentomino.sheet import paint_tiling, read_board
     from .pentomino.solver import tile
 
+    if _a_nonogram_sheet(book, sheet):
+        raise no_clues from None  # its grid is boxed as a board is: the clues are to be typed
     try:
         board = read_board(sheet, book)
     except SeveralBoards:
@@ -185,6 +188,21 @@ def _tile_pentomino(book: Book, sheet: Sheet, no_clues: Exception) -> Outcome:
         f"{board.where()}: tiled with the 12 pentominoes ({result.seconds:.2f} s)",
         painted=len(board.cells),
     )
+
+
+def _a_nonogram_sheet(book: Book, sheet: Sheet) -> bool:
+    """True for a sheet without clues that is a nonogram's, not a pentomino board: an
+    empty template (New grid's, ``xlsolver new``'s), its grid boxed as a board is. A
+    rectangle named ``PentominoBoard`` is a board whatever else the sheet holds."""
+    from .pentomino.sheet import BOARD_NAME
+    from .workbook.template import looks_like_template
+
+    if any(
+        name.split("!")[-1] == BOARD_NAME and on == sheet.name
+        for name, (on, _) in book.defined_names().items()
+    ):
+        return False
+    return looks_like_template(sheet, book)
 
 
 def _paint_trace(book: Book, sheet: Sheet, found, steps: list[Step], share: Share) -> int:
@@ -394,6 +412,8 @@ def _clear_pentomino(book: Book, sheet: Sheet, no_clues: Exception) -> Outcome:
     except BoardError:
         raise no_clues from None  # neither a nonogram nor a pentomino board
     cleared = clear_tiling(sheet, board)
+    if not cleared and _a_nonogram_sheet(book, sheet):
+        raise no_clues from None  # an empty template: as Solve says (a tiling left is cleared)
     if not cleared:
         return Outcome(f"{board.where()}: no tiling is painted on the board")
     return Outcome(f"{board.where()}: cleared the tiling ({cleared} cells)", painted=cleared)

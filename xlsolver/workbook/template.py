@@ -17,8 +17,19 @@ from ..formats import CREDITS
 from ..nonogram.puzzle import Puzzle
 from ..sheets import paper
 from ..sheets.paper import CELL_HEIGHT, CELL_WIDTH
-from ..sheets.protocol import BAD_CLUE_STYLE, Cell, CellFormat, LayoutSheet, Rect, column_letter
-from .layout import MAX_SIDE
+from ..sheets.protocol import (
+    BAD_CLUE_STYLE,
+    Book,
+    Cell,
+    CellFormat,
+    LayoutSheet,
+    Rect,
+    Sheet,
+    column_letter,
+)
+from .clues import dimension_label
+from .layout import MAX_SIDE, named_ranges
+from .scan import TOTALS_FORMULA
 
 BLOCK = 5  # a thick line every 5 cells
 THIN, THICK = "thin", "medium"
@@ -72,6 +83,30 @@ def plan(
         width_cell=WIDTH_CELL,
         height_cell=HEIGHT_CELL,
         print_area=(TITLE_ROW, 1, grid[2], max(grid[3], 8)),
+    )
+
+
+def looks_like_template(sheet: Sheet, book: Book | None = None) -> bool:
+    """True for a sheet laid out for a nonogram, its clues typed or not: a defined name
+    of a puzzle's parts (``PuzzleGrid``, ``PuzzleSize``…), ``width`` and ``height``
+    labels (New grid's size prompt too), or the template's clue totals cell. Its boxed
+    grid is never a pentomino board to the Solve button."""
+    if named_ranges(book, sheet.name):
+        return True
+    used = sheet.used_range()
+    if used is None:
+        return False
+    values = sheet.read_values(used)
+    read_formulas = getattr(sheet, "read_formulas", None)
+    formulas = read_formulas(used) if read_formulas is not None else []
+    labels = {dimension_label(v) for row in values for v in row}
+    if {WIDTH_LABEL, HEIGHT_LABEL} <= labels:
+        return True
+    return any(
+        isinstance(v, str) and TOTALS_FORMULA in v
+        for rows in (values, formulas)
+        for row in rows
+        for v in row
     )
 
 
