@@ -916,6 +916,18 @@ def test_hint_on_a_small_board_still_finds_clues_no_grid_meets():
 
 
 # Sheets that are no pentomino board: Solve says what Hint and the command line say.
+BOAT = [
+    "..##....",
+    ".####...",
+    "########",
+    ".#....#.",
+    ".#.##.#.",
+    ".#.##.#.",
+    ".######.",
+    "........",
+]
+
+
 def _doors(path: Path, capsys) -> dict[str, str]:
     """What ``xlsolver solve`` says about a file's first sheet, and what the Solve, Hint
     and Clear buttons say (through the openpyxl back end, as Excel and Calc run them;
@@ -988,6 +1000,68 @@ def test_clear_takes_off_a_tiling_an_earlier_solve_left_on_a_template(tmp_path):
     assert all(v is None for row in sheet.read_values((top, left, bottom, right)) for v in row)
     with pytest.raises(WorkbookError, match="no clues found"):
         clear(book, sheet)
+
+
+@pytest.mark.parametrize(
+    ("typed", "first"),
+    [
+        (lambda c: "[" + ", ".join(map(str, c)) + "]", 'Puzzle!F5: clue "[1]" is not a number'),
+        (lambda c: ",".join(map(str, c)) + ",", 'Puzzle!F5: clue "1," is not a number'),
+        (lambda c: " ".join(map(str, c)) + "\u200b", 'Puzzle!F5: clue "1\u200b" is not a number'),
+        ("one cell", 'Puzzle!E9: clue "[1, 1]" is not a number'),
+    ],
+    ids=["brackets", "trailing-comma", "zero-width-space", "one-cell"],
+)
+def test_clues_that_do_not_read_are_named_by_every_door(tmp_path, capsys, typed, first):
+    """Every clue cell typed ``[1, 1]`` (or ``1,1,``, or ending in a zero-width space)
+    beside a boxed 8×8 grid: the Solve button said ``Puzzle!F6:M13: the board has 64
+    cells; the 12 pentominoes cover exactly 60`` and Hint and ``xlsolver solve``
+    ``Puzzle!E5: no clues found``, with the clues right there. All three name the first
+    clue cell that does not read, as they did when it was the only one."""
+    from xlsolver.nonogram.cells import solution_from_rows
+    from xlsolver.nonogram.puzzle import Puzzle
+
+    puzzle = Puzzle.from_solution(solution_from_rows(BOAT))
+    top = left = 6
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Puzzle"
+    for j, clues in enumerate(puzzle.cols):
+        ws.cell(
+            top - 1, left + j, " ".join(map(str, clues)) if typed == "one cell" else typed(clues)
+        )
+    for i, clues in enumerate(puzzle.rows):
+        ws.cell(
+            top + i, left - 1, " ".join(map(str, clues)) if typed == "one cell" else typed(clues)
+        )
+        for j in range(puzzle.width):
+            ws.cell(top + i, left + j).border = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)
+    if typed == "one cell":
+        ws["E9"] = "[1, 1]"
+    path = tmp_path / "unread.xlsx"
+    wb.save(path)
+    said = _doors(path, capsys)
+    assert said["solve"] == said["hint"] == said["command"], said
+    assert said["solve"].startswith(first), said
+    if typed == "one cell":  # the grid is found: Clear clears it
+        assert said["clear"] == "ok: cleared the 8×8 grid", said
+    else:
+        assert said["clear"] == said["command"], said
+
+
+def test_a_sheet_of_numbers_gets_the_nonogram_message_not_a_pentomino_one(tmp_path, capsys):
+    """A plain data sheet, 1…5 and their squares: the Solve button said ``Data!B1:B3: the
+    board has 3 cells; the 12 pentominoes cover exactly 60``; it says what Hint and
+    ``xlsolver solve`` say."""
+    wb = Workbook()
+    wb.active.title = "Data"
+    for x in range(1, 6):
+        wb.active.append([x, x * x])
+    path = tmp_path / "data.xlsx"
+    wb.save(path)
+    said = _doors(path, capsys)
+    assert said["solve"] == said["hint"] == said["clear"] == said["command"], said
+    assert said["solve"].startswith("Data!A1: no clues found"), said
 
 
 @pytest.mark.parametrize("drawn", ["rulers", "chessboard", "typed in 1s"])

@@ -161,13 +161,13 @@ def _solve_one(book: Book, sheet: Sheet, found, share: Share) -> Outcome:
 
 def _tile_pentomino(book: Book, sheet: Sheet, no_clues: Exception) -> Outcome:
     """A sheet without clues may hold a pentomino board: tile it and paint the pieces. A
-    nonogram template without its clues yet is no board: ``no_clues`` is the message."""
+    nonogram's sheet (:func:`_a_nonogram_sheet`) is no board: ``no_clues`` is the message."""
     from .pentomino.board import BoardError, SeveralBoards
     from .pentomino.sheet import paint_tiling, read_board
     from .pentomino.solver import tile
 
     if _a_nonogram_sheet(book, sheet):
-        raise no_clues from None  # its grid is boxed as a board is: the clues are to be typed
+        raise no_clues from None  # the clues are to be typed, or mended
     try:
         board = read_board(sheet, book)
     except SeveralBoards:
@@ -191,10 +191,12 @@ def _tile_pentomino(book: Book, sheet: Sheet, no_clues: Exception) -> Outcome:
 
 
 def _a_nonogram_sheet(book: Book, sheet: Sheet) -> bool:
-    """True for a sheet without clues that is a nonogram's, not a pentomino board: an
-    empty template (New grid's, ``xlsolver new``'s), its grid boxed as a board is. A
-    rectangle named ``PentominoBoard`` is a board whatever else the sheet holds."""
-    from .pentomino.sheet import BOARD_NAME
+    """True for a sheet where no puzzle was found that is a nonogram's all the same, not
+    a pentomino board: an empty template (New grid's, ``xlsolver new``'s), its grid
+    boxed as a board is, or a sheet typed with clues that do not read, or with other
+    numbers than 0 and 1 (row and column labels aside). A rectangle named
+    ``PentominoBoard`` is a board whatever else the sheet holds."""
+    from .pentomino.sheet import BOARD_NAME, typed_clues
     from .workbook.template import looks_like_template
 
     if any(
@@ -202,7 +204,7 @@ def _a_nonogram_sheet(book: Book, sheet: Sheet) -> bool:
         for name, (on, _) in book.defined_names().items()
     ):
         return False
-    return looks_like_template(sheet, book)
+    return looks_like_template(sheet, book) or bool(typed_clues(sheet))
 
 
 def _paint_trace(book: Book, sheet: Sheet, found, steps: list[Step], share: Share) -> int:

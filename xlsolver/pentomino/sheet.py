@@ -27,7 +27,18 @@ from collections.abc import Sequence
 
 from ..groups import touching
 from ..sheets.errors import MAX_SHEET_NAME
-from ..sheets.protocol import BOTTOM, LEFT, RIGHT, TOP, Book, Rect, Sheet, Style, column_letter
+from ..sheets.protocol import (
+    BOTTOM,
+    LEFT,
+    RIGHT,
+    TOP,
+    Book,
+    Cell,
+    Rect,
+    Sheet,
+    Style,
+    column_letter,
+)
 from ..workbook.marks import luminance
 from .board import BOARD_CELLS, BoardError, PentominoBoard, SeveralBoards, make_board
 from .pieces import LETTERS, Coord
@@ -235,6 +246,53 @@ def _without_rulers(cells: set[Coord], numbers: dict[Coord, tuple[str, int]]) ->
         else:
             break
     return cells
+
+
+def _clue_text(text: str) -> bool:
+    """True for what a nonogram's clue cell holds and a board's cell never does: a
+    number other than 0 and 1, or digits with separators and no letter (``3 1``,
+    ``[1, 1]``, ``1,1,``)."""
+    digits = any(ch.isdigit() for ch in text)
+    return digits and text not in HOLE_TEXT and text != "1" and not any(c.isalpha() for c in text)
+
+
+def _in_rulers(numbers: dict[Coord, int]) -> set[Coord]:
+    """The numbers in a run of MIN_RULER or more side by side along a row or column,
+    each one more (or one less) than the one before: row or column labels."""
+    out: set[Coord] = set()
+    for dr, dc in ((0, 1), (1, 0)):
+        for step in (1, -1):
+            for (r, c), n in numbers.items():
+                if numbers.get((r - dr, c - dc)) == n - step:
+                    continue  # inside a run counted from its start
+                run = [(r, c)]
+                while numbers.get((run[-1][0] + dr, run[-1][1] + dc)) == numbers[run[-1]] + step:
+                    run.append((run[-1][0] + dr, run[-1][1] + dc))
+                if len(run) >= MIN_RULER:
+                    out.update(run)
+    return out
+
+
+def typed_clues(sheet: Sheet) -> list[Cell]:
+    """The sheet cells, in reading order, typed with a nonogram's clues (read or not): a
+    number other than 0 and 1, or digits with separators (``[1, 1]``); row and column
+    labels (1, 2, 3, … or 8, 7, 6, … running along a row or column) left out. A drawn
+    board has none; a sheet of clues that do not read, or of numbers, is no board."""
+    rect = sheet.used_range()
+    if rect is None:
+        return []
+    top, left, _, _ = rect
+    texts = {
+        (r, c): _text(value)
+        for r, row in enumerate(sheet.read_values(rect))
+        for c, value in enumerate(row)
+    }
+    labels = _in_rulers({cell: int(t) for cell, t in texts.items() if t.isdecimal()})
+    return [
+        (top + r, left + c)
+        for (r, c), text in sorted(texts.items())
+        if _clue_text(text) and (r, c) not in labels
+    ]
 
 
 def _groups(cells: set[Coord]) -> list[set[Coord]]:

@@ -349,6 +349,23 @@ def _filled_hint(facts: Facts) -> str:
     )
 
 
+def _unread_clue(facts: Facts) -> str | None:
+    """Where no grid is found, what is wrong with the first cell (in reading order) that
+    holds a mistyped clue, digits that do not read (``[1, 1]``, ``1,1,``, ``3 1`` and a
+    zero-width space), as a grid's clue cell is named: ``Puzzle!F5: clue "[1]" is not a
+    number``. None when no cell holds one (text with a letter is a note, not a clue)."""
+    for i, j in np.argwhere(facts.kind == JUNK):
+        value = facts.values[i][j]
+        if not isinstance(value, str) or any(ch.isalpha() for ch in value):
+            continue
+        if any(ch.isdigit() for ch in value) and not is_error_value(value):
+            try:
+                facts.clues(facts.cell(int(i), int(j)))
+            except WorkbookError as exc:
+                return str(exc)
+    return None
+
+
 def _read_found(
     sheet: Sheet,
     facts: Facts,
@@ -365,7 +382,9 @@ def _read_found(
     if not grids and facts.formulas:  # clues typed as formulas the file holds no value of
         raise facts.unsaved(min(facts.formulas))
     if not grids:
-        raise NoPuzzleError(f"{where(name, facts.origin)}: {NO_CLUES}{_filled_hint(facts)}")
+        raise NoPuzzleError(
+            _unread_clue(facts) or f"{where(name, facts.origin)}: {NO_CLUES}{_filled_hint(facts)}"
+        )
     if len(grids) > 1:
         dims = {}  # size labels belong to a sheet with one puzzle
     out = []
