@@ -22,6 +22,14 @@ SERIAL_MARCH_1 = (dt.datetime(2026, 3, 1) - dt.datetime(1899, 12, 30)).days
         ("3.1.2", None, (3, 1, 2)),
         ("３　１　２", None, (3, 1, 2)),
         ("3\n1", None, (3, 1)),
+        ("3 – 1", None, (3, 1)),  # en dash: what AutoCorrect makes of "3 - 1"
+        ("3—1", None, (3, 1)),  # em dash
+        ("3 − 1", None, (3, 1)),  # U+2212 minus sign
+        ("3·1", None, (3, 1)),  # U+00B7 middle dot
+        ("3•1•2", None, (3, 1, 2)),  # bullet
+        ("3,1,", None, (3, 1)),  # a trailing comma
+        (",3,1", None, (3, 1)),  # a leading one
+        ("3、1、", None, (3, 1)),
         (3.1, "General", (3, 1)),
         (2.5, None, (2, 5)),
         (12.0, None, (12,)),
@@ -46,6 +54,10 @@ def test_clues_as_typed(value, number_format, clues):
     [
         ("x", None, r'^clue "x" is not a number$'),
         (-2, None, r"^clue -2 is negative$"),
+        ("-2", None, r'^clue "-2" is not a number$'),  # no separator before a lone number
+        ("−2", None, r'^clue "−2" is not a number$'),
+        ("–2", None, r'^clue "–2" is not a number$'),
+        ("3,,1", None, r'^clue "3,,1" is not a number'),
         (2.123456, None, r"^clue 2.123456 is not a whole number$"),
         (6.000000001, None, r"^clue 6.000000001 is not a whole number$"),
         (dt.datetime(2026, 3, 1), "m/d/yyyy", r"^clue 3/1/2026 became a date with a year; type"),

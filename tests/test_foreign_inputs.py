@@ -995,3 +995,32 @@ def test_a_clue_error_under_a_header_of_words_names_the_clue_not_the_header(tmp_
     report = solve_workbook(path, None, SolveOptions())
     assert "row 1" in report.error and "9 need 9 cells but the grid is 8 wide" in report.error
     assert '"by"' not in report.error and '"Ann"' not in report.error, report.error
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        lambda c: " – ".join(map(str, c)),  # en dash: what AutoCorrect makes of " - "
+        lambda c: "—".join(map(str, c)),  # em dash
+        lambda c: " − ".join(map(str, c)),  # U+2212 minus sign
+        lambda c: "·".join(map(str, c)),  # U+00B7 middle dot
+        lambda c: "•".join(map(str, c)),  # bullet
+        lambda c: ",".join(map(str, c)) + ",",  # a trailing comma
+    ],
+    ids=["en-dash", "em-dash", "minus-sign", "middle-dot", "bullet", "trailing-comma"],
+)
+def test_dashes_dots_and_a_trailing_comma_separate_clues_typed_in_one_cell(tmp_path, capsys, typed):
+    """Clues typed one line to a cell with an en dash (AutoCorrect's " - "), an em dash,
+    a minus sign, a middle dot, a bullet or a trailing comma: refused as 'clue "1 – 1" is
+    not a number' though "1 - 1" was read; read as "-" is."""
+    from corpus import puzzle_at
+
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Puzzle"
+    grid = puzzle_at(ws, BOAT, 6, 6, cell=typed)
+    wb.save(tmp_path / "typed.xlsx")
+    assert main(["solve", str(tmp_path / "typed.xlsx"), "--json"]) == 0, capsys.readouterr().err
+    record = json.loads(capsys.readouterr().out)
+    assert record["range"] == f"Puzzle!{grid}" and record["status"] == "unique"
+    assert np.array_equal(grid_of(record), picture(BOAT))

@@ -1,9 +1,10 @@
 """Reading clue cells as people type them, and as the spreadsheet kept what they typed.
 
-A cell may hold one number, a list (``3 1 2``, ``3,1,2``, ``3・1``, ``3.1.2``, full-width
-digits), or what the spreadsheet made of a typed list on entry: ``3.1`` became the
-decimal 3.1 (read back as 3 1), ``3/1`` a date (read back as 3 1 in the order its number
-format shows month and day; a date showing a year cannot be read back and is refused).
+A cell may hold one number, a list (``3 1 2``, ``3,1,2``, ``3・1``, ``3.1.2``, ``3 – 1``,
+``3·1``, ``3,1,``, full-width digits), or what the spreadsheet made of a typed list on
+entry: ``3.1`` became the decimal 3.1 (read back as 3 1), ``3/1`` a date (read back as
+3 1 in the order its number format shows month and day; a date showing a year cannot be
+read back and is refused).
 """
 
 from __future__ import annotations
@@ -15,8 +16,11 @@ import unicodedata
 from ..sheets.protocol import is_error_value
 
 # Separators people put between clues written in one cell: spaces, line breaks, commas,
-# Japanese 、・ and full stops (NFKC turns full-width forms into these).
-CLUE_LIST = re.compile(r"\d+(?:\s*[\s,、，;；/・･.\-]\s*\d+)*")
+# Japanese 、・, full stops, hyphens and dashes (AutoCorrect makes " - " an en dash), the
+# minus sign, middle dots and bullets (NFKC turns full-width forms into these). A comma
+# may end (or start) the list; a dash before a lone number stays refused (-2 is no clue).
+SEPARATOR = r"[\s,、，;；/・･.\-‐‑‒–—−·•]"
+CLUE_LIST = re.compile(rf"(?:[,、;]\s*)?\d+(?:\s*{SEPARATOR}\s*\d+)*(?:\s*[,、;])?")
 NUMBER = re.compile(r"\d+")
 DECIMAL = re.compile(r"(\d+)\.(\d{1,4})")  # 3.1 → 3 1; longer tails are real decimals
 FLOAT_NOISE = 1e-9  # a saved number this close to a whole one is that number
