@@ -26,7 +26,7 @@ from xlsolver.nonogram.puzzle import Puzzle
 from xlsolver.sheets.openpyxl_sheet import open_book
 from xlsolver.teaching import KEY_SHEET, PUZZLE_SHEET, read_drawing_file
 from xlsolver.workbook.batch import SolveOptions, solve_workbook
-from xlsolver.workbook.layout import read_puzzle, read_puzzles
+from xlsolver.workbook.layout import find_puzzles, read_puzzle, read_puzzles
 
 HAND_MADE = WORKBOOKS / "hand-made.xlsx"  # sheet Two holds two puzzles side by side
 BLACK = PatternFill("solid", fgColor="FF000000")
@@ -1024,3 +1024,72 @@ def test_dashes_dots_and_a_trailing_comma_separate_clues_typed_in_one_cell(tmp_p
     record = json.loads(capsys.readouterr().out)
     assert record["range"] == f"Puzzle!{grid}" and record["status"] == "unique"
     assert np.array_equal(grid_of(record), picture(BOAT))
+
+
+def test_template_formulas_xlsxwriter_saved_as_empty_text_are_empty_places(tmp_path, capsys):
+    """xlsxwriter saves ``=IF(…,"")`` given the result ``""`` as an empty ``<v></v>``
+    without ``t="str"``: the command line said 'the formula =IF(1>2,0,"") has no saved
+    value' where Calc solved the file; such a place is empty. A formula the file keeps no
+    ``<v>`` for, and one given ``""`` that cannot give empty text (xlsxwriter's way to ask
+    for recalculation), are still refused; so is a file openpyxl wrote (tested above)."""
+    import zipfile
+
+    import xlsxwriter
+
+    rows, cols = clues_of(BOAT)
+    depth = max(len(c) for c in rows + cols)
+
+    def book(name: str, filler: str = '=IF(1>2,0,"")') -> Path:
+        path = tmp_path / name
+        wb = xlsxwriter.Workbook(str(path))
+        ws = wb.add_worksheet("Puzzle")
+        boxed = wb.add_format({"border": 1})
+        for i, clues in enumerate(rows):
+            for k in range(depth):
+                at = k - depth + len(clues)
+                if at >= 0:
+                    ws.write_number(5 + i, 5 - depth + k, clues[at])
+                else:
+                    ws.write_formula(5 + i, 5 - depth + k, filler, None, "")
+            for j in range(len(cols)):
+                ws.write_blank(5 + i, 5 + j, None, boxed)
+        for j, clues in enumerate(cols):
+            for k, clue in enumerate(clues):
+                ws.write_number(5 - len(clues) + k, 5 + j, clue)
+        wb.close()
+        return path
+
+    path = book("xw.xlsx")
+    assert main(["solve", str(path), "--json"]) == 0, capsys.readouterr().err
+    record = json.loads(capsys.readouterr().out)
+    assert record["range"] == "Puzzle!F6:M11" and record["status"] == "unique"
+    assert np.array_equal(grid_of(record), picture(BOAT))
+    (found,) = find_puzzles(open_book(path))
+    assert list(found.puzzle.rows) == rows and list(found.puzzle.cols) == cols
+
+    no_value = tmp_path / "no-value.xlsx"  # D6's formula kept without any <v>
+    with zipfile.ZipFile(path) as zin, zipfile.ZipFile(no_value, "w") as zout:
+        for item in zin.infolist():
+            body = zin.read(item)
+            if item.filename == "xl/worksheets/sheet1.xml":
+                body = re.sub(rb'(<c r="D6"><f>[^<]*</f>)<v></v>', rb"\1", body)
+            zout.writestr(item, body)
+    assert main(["check", str(no_value)]) == 2
+    err = capsys.readouterr().err
+    assert 'Puzzle!D6: the formula =IF(1>2,0,"") has no saved value' in err, err
+    assert main(["check", str(book("recalc.xlsx", filler="=2-2"))]) == 2
+    assert "the formula =2-2 has no saved value" in capsys.readouterr().err
+    painted = tmp_path / "painted.xlsx"  # openpyxl writes the copy: "" kept as t="str"
+    assert main(["solve", str(path), "-o", str(painted)]) == 0
+    assert main(["check", str(painted)]) == 0
+    capsys.readouterr()
+
+    resaved = tmp_path / "resaved.xlsx"  # saved again by openpyxl, which keeps no values
+    load_workbook(path).save(resaved)
+    lxml_like = tmp_path / "lxml-like.xlsx"  # <v></v> as openpyxl writes it with lxml
+    with zipfile.ZipFile(resaved) as zin, zipfile.ZipFile(lxml_like, "w") as zout:
+        for item in zin.infolist():
+            zout.writestr(item, re.sub(rb"<v\s*/>", b"<v></v>", zin.read(item)))
+    for unsaved in (resaved, lxml_like):
+        assert main(["check", str(unsaved)]) == 2
+        assert "Puzzle!D6: the formula" in capsys.readouterr().err

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime
 import functools
+import html
 import io
 import os
 import re
@@ -28,7 +29,7 @@ from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.styles.cell_style import StyleArray
 from openpyxl.styles.colors import COLOR_INDEX
 from openpyxl.utils import column_index_from_string, get_column_letter, quote_sheetname
-from openpyxl.utils.cell import range_boundaries
+from openpyxl.utils.cell import coordinate_to_tuple, range_boundaries
 from openpyxl.utils.exceptions import InvalidFileException
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.pagebreak import Break
@@ -303,6 +304,35 @@ def check_workbook_file(path: Path) -> None:
         raise WorkbookError(f"{path}: {exc}") from None
     except (zipfile.BadZipFile, OSError, EOFError, zlib.error) as exc:
         raise WorkbookError(f"{path}: the workbook is corrupt ({exc})") from None
+
+
+_TAG = rb"<(?:[\w.-]+:)?"  # an element's start, with any namespace prefix
+EMPTY_RESULT = re.compile(  # a formula cell saved with an empty <v>: <v></v> or <v/>
+    _TAG
+    + rb'c\b[^>]*?\sr="([A-Z]{1,3}[0-9]+)"[^>]*>\s*'
+    + _TAG
+    + rb"f\b[^>]*>([^<]*)</(?:[\w.-]+:)?f>\s*"
+    + _TAG
+    + rb"v\s*(?:/>|></(?:[\w.-]+:)?v>)\s*</(?:[\w.-]+:)?c>"
+)
+OPENPYXL_APP = b"Openpyxl"  # in docProps/app.xml of every file openpyxl wrote
+
+
+def _empty_text_results(archive: zipfile.ZipFile, sheet_xml: bytes) -> set[Cell]:
+    """Formula cells saved with an empty value whose formula can give empty text: what
+    xlsxwriter writes for ``=IF(…,"")`` given the result ``""`` (an empty ``<v></v>``
+    without the ``t="str"`` of Excel and LibreOffice), read as empty text. None in a file
+    openpyxl wrote: it saves every formula with an empty ``<v>``, computed or not."""
+    try:
+        if OPENPYXL_APP in archive.read("docProps/app.xml"):
+            return set()
+    except KeyError:
+        pass
+    return {
+        coordinate_to_tuple(m.group(1).decode())
+        for m in EMPTY_RESULT.finditer(sheet_xml)
+        if '""' in html.unescape(m.group(2).decode("utf-8", "replace"))
+    }
 
 
 def _saved_value(cell) -> object:
@@ -868,6 +898,7 @@ class XlsxBook:
         self.read_only = read_only
         self.on_progress: Callable[[float | None, str], None] | None = None
         self._saved_cells: dict[str, dict[Cell, object]] = {}  # sheet → cells read so far
+        self._empty_text_cells: dict[str, set[Cell]] = {}  # sheet → see _empty_texts
         self.left_out: dict[str, int] = {}  # what the last save left out (xlsx_parts.left_out)
         # keyed by the worksheet itself, so a sheet renamed through ``sheet.ws.title`` is
         # still found under its new name
@@ -900,11 +931,26 @@ class XlsxBook:
                         for r, row in enumerate(rows, start=top):
                             for c, cell in enumerate(row, start=left):
                                 known[(r, c)] = _saved_value(cell)
+                        unsaved = {cell for cell in missing if known.get(cell) is None}
+                        for cell in self._empty_texts(wb, title) & unsaved if unsaved else ():
+                            known[cell] = ""
                     finally:
                         wb.close()
             except Exception:  # the file changed or vanished since it was opened
                 return None
         return known
+
+    def _empty_texts(self, saved: Workbook, title: str) -> set[Cell]:
+        """The cells of a sheet whose formula the file saved as empty text without
+        saying so (:func:`_empty_text_results`), read once from ``saved`` (read-only)."""
+        if title not in self._empty_text_cells:
+            try:
+                with saved[title]._get_source() as src:
+                    xml = src.read()
+                self._empty_text_cells[title] = _empty_text_results(saved._archive, xml)
+            except Exception:  # an unusual part layout: no such cells known
+                self._empty_text_cells[title] = set()
+        return self._empty_text_cells[title]
 
     def sheets(self) -> list[XlsxSheet]:
         """All worksheets in order (chart sheets left out)."""
