@@ -43,6 +43,12 @@ SERIAL_MARCH_1 = (dt.datetime(2026, 3, 1) - dt.datetime(1899, 12, 30)).days
         (SERIAL_MARCH_1, "M/D", (3, 1)),  # Calc gives a date as its serial number
         (float(SERIAL_MARCH_1), "[$-409]M/D;@", (3, 1)),
         (SERIAL_MARCH_1, "General", (SERIAL_MARCH_1,)),
+        (0, "0;-0;;@", ()),  # a 0 its format shows as blank is an empty place
+        (0.0, "#,##0;[Red]-#,##0;", ()),
+        (0, '0;-0;"";@', ()),
+        (0, "0;-0;0;@", (0,)),  # a 0 shown is a 0
+        (0, "0;-0", (0,)),
+        (2, "0;-0;;@", (2,)),
     ],
 )
 def test_clues_as_typed(value, number_format, clues):

@@ -1093,3 +1093,60 @@ def test_template_formulas_xlsxwriter_saved_as_empty_text_are_empty_places(tmp_p
     for unsaved in (resaved, lxml_like):
         assert main(["check", str(unsaved)]) == 2
         assert "Puzzle!D6: the formula" in capsys.readouterr().err
+
+
+def zero_padded(path: Path, how: str) -> Path:
+    """BOAT as a template whose unused clue places hold 0, shown blank by their number
+    format ``0;-0;;@`` (``how="format"``), by the sheet's "show zeros" off (``"sheet"``),
+    or shown (``"shown"``)."""
+    rows, cols = clues_of(BOAT)
+    depth = max(len(c) for c in rows + cols)
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Puzzle"
+    put_bands(ws, rows, cols, 6, 6)
+    places = [(6 + i, 6 - depth + k) for i in range(len(rows)) for k in range(depth)]
+    places += [(6 - depth + k, 6 + j) for j in range(len(cols)) for k in range(depth)]
+    for r, c in places:
+        if ws.cell(r, c).value is None:
+            ws.cell(r, c).value = 0
+        if how == "format":
+            ws.cell(r, c).number_format = "0;-0;;@"
+    for r in range(6, 6 + len(rows)):
+        for c in range(6, 6 + len(cols)):
+            ws.cell(r, c).border = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)
+    ws.sheet_view.showZeros = how != "sheet"
+    wb.save(path)
+    return path
+
+
+@pytest.mark.parametrize("how", ["format", "sheet"])
+def test_zeros_the_sheet_shows_as_blank_are_empty_clue_places(tmp_path, capsys, how):
+    """Unused clue places holding 0 hidden by the format ``0;-0;;@`` or by the sheet's
+    "show zeros" off: the user sees only the clues, and the command line (and Calc's
+    button) said 'row 1 (Puzzle!C6:E6): clue 0 stands among other clues (0 0 1)'.
+    They are empty places; zeros the sheet shows are still refused."""
+    path = zero_padded(tmp_path / f"{how}.xlsx", how)
+    assert main(["solve", str(path), "--json"]) == 0, capsys.readouterr().err
+    record = json.loads(capsys.readouterr().out)
+    assert record["range"] == "Puzzle!F6:M11" and record["status"] == "unique"
+    assert np.array_equal(grid_of(record), picture(BOAT))
+    (found,) = find_puzzles(open_book(path))
+    rows, cols = clues_of(BOAT)
+    assert list(found.puzzle.rows) == rows and list(found.puzzle.cols) == cols
+    shown = zero_padded(tmp_path / "shown.xlsx", "shown")
+    assert main(["check", str(shown)]) == 2
+    assert "clue 0 stands among other clues (0 1)" in capsys.readouterr().err
+
+
+@pytest.mark.libreoffice
+@pytest.mark.parametrize("how", ["format", "sheet"])
+def test_zeros_shown_as_blank_read_as_empty_places_through_calc(tmp_path, how):
+    """The same templates saved as .ods by LibreOffice and read through Calc (as the
+    Calc buttons read them): Calc's "Zero values" view option off, or the format."""
+    ods = soffice_convert(zero_padded(tmp_path / f"{how}.xlsx", how), "ods", tmp_path)
+    report = solve_workbook(ods, None, SolveOptions())
+    assert not report.error, report.error
+    (sheet,) = report.sheets
+    assert sheet.status == "unique" and sheet.record["range"] == "Puzzle!F6:M11"
+    assert np.array_equal(grid_of(sheet.record), picture(BOAT))

@@ -20,6 +20,7 @@ from conftest import OPEN_HEART  # noqa: E402
 from tests.fakes.xlwings_double import FakeBook, FakeRange  # noqa: E402
 from xlsolver.nonogram.cells import solution_from_rows  # noqa: E402
 from xlsolver.nonogram.puzzle import Puzzle  # noqa: E402
+from xlsolver.sheets.errors import WorkbookError  # noqa: E402
 from xlsolver.sheets.openpyxl_sheet import XlsxSheet, new_book  # noqa: E402
 from xlsolver.sheets.protocol import (  # noqa: E402
     BLACK_STYLE,
@@ -37,7 +38,13 @@ from xlsolver.sheets.xlwings_sheet import XwBook, XwSheet  # noqa: E402
 from xlsolver.workbook.layout import read_puzzle  # noqa: E402
 
 BACK_ENDS = (XlsxSheet, UnoSheet, XwSheet)
-OVERRIDDEN = ("read_border_sides", "read_formulas", "read_font_colours", "read_number_formats")
+OVERRIDDEN = (
+    "read_border_sides",
+    "read_formulas",
+    "read_font_colours",
+    "read_number_formats",
+    "shows_zeros",
+)
 HEART = OPEN_HEART  # 11×10, its last boxed row empty
 
 
@@ -190,3 +197,33 @@ def test_xlwings_gives_dates_and_times_as_openpyxl_does():
     xlsx.write_values((1, 1), [[dt.time(7, 45), dt.datetime(2026, 3, 1), 3]])
     assert xw.read_values((1, 1, 1, 3)) == xlsx.read_values((1, 1, 1, 3))
     assert xw.read_values((1, 1, 1, 3)) == [[dt.time(7, 45), dt.datetime(2026, 3, 1), 3]]
+
+
+def test_xlwings_reads_whether_excel_shows_zeros(monkeypatch):
+    """A sheet whose "Show a zero in cells that have zero value" is off: its zeros are
+    blank, so unused clue places holding 0 are empty places (they stood among the
+    clues: "clue 0 stands among other clues"). Read through COM, on Windows only."""
+    from xlsolver.sheets import xlwings_sheet
+
+    book, xw = fake_sheet()
+    rows = [(1, 1), (0, 1), (0, 0)]  # #.# / .#. / ... with unused places typed as 0
+    cols = [(0, 1), (0, 1), (0, 1)]
+    for i, clues in enumerate(rows):
+        for k, v in enumerate(clues):
+            book.sheets.active.cell(3 + i, 1 + k).value = v
+    for j, clues in enumerate(cols):
+        for k, v in enumerate(clues):
+            book.sheets.active.cell(1 + k, 3 + j).value = v
+    xw.format_cells(
+        [(r, c) for r in range(3, 6) for c in range(3, 6)],
+        CellFormat(left="thin", right="thin", top="thin", bottom="thin"),
+    )
+    assert xw.shows_zeros()
+    with pytest.raises(WorkbookError, match=r"row 2 \(Sheet1!A4:B4\): clue 0 stands among"):
+        read_puzzle(xw)
+    book.sheets.active.display_zeros = False
+    assert xw.shows_zeros()  # not read without COM (macOS): as Excel's default
+    monkeypatch.setattr(xlwings_sheet, "com", lambda: True)
+    assert not xw.shows_zeros()
+    found = read_puzzle(xw)
+    assert found.puzzle.rows == ((1, 1), (1,), ()) and found.puzzle.cols == ((1,), (1,), (1,))

@@ -113,6 +113,41 @@ class FakeBook:
         self.sheets.items.append(sheet)
         return sheet
 
+    @property
+    def api(self) -> FakeBookCom:
+        """``book.api``: Excel's COM workbook, as far as its window's sheet views go."""
+        return FakeBookCom(self)
+
+
+class FakeBookCom:
+    """Excel's COM ``Workbook``: ``Windows(1).SheetViews(name).DisplayZeros`` only."""
+
+    def __init__(self, book: FakeBook):
+        self.book = book
+
+    def Windows(self, index: int) -> FakeWindowCom:  # noqa: N802 (Excel's name)
+        """The workbook's first window (the only one kept)."""
+        assert index == 1
+        return FakeWindowCom(self.book)
+
+
+class FakeWindowCom:
+    """Excel's COM ``Window``: a ``WorksheetView`` per sheet."""
+
+    def __init__(self, book: FakeBook):
+        self.book = book
+
+    def SheetViews(self, name: str) -> FakeSheetViewCom:  # noqa: N802 (Excel's name)
+        """The view of the sheet of that name."""
+        return FakeSheetViewCom(self.book.sheets[name])
+
+
+class FakeSheetViewCom:
+    """Excel's COM ``WorksheetView``: ``DisplayZeros``."""
+
+    def __init__(self, sheet: FakeSheet):
+        self.DisplayZeros = sheet.display_zeros
+
 
 class FakeSheets:
     """``book.sheets``."""
@@ -169,6 +204,7 @@ class FakeSheet:
         self.name = name
         self.protected = False  # Review ▸ Protect Sheet
         self.visible = True  # Format ▸ Hide & Unhide ▸ Hide Sheet
+        self.display_zeros = True  # "Show a zero in cells that have zero value"
         self.cells: dict[tuple[int, int], FakeCell] = {}
         self.merged: list[tuple[int, int, int, int]] = []
         self.page_setup = FakePageSetup()

@@ -503,6 +503,12 @@ class XlsxSheet(SheetBase):
             ),
         )
 
+    def shows_zeros(self) -> bool:
+        """False when the sheet's view says ``showZeros="0"`` (Excel's "Show a zero in
+        cells that have zero value" off for this sheet)."""
+        views = self.ws.views.sheetView
+        return not views or views[0].showZeros is not False
+
     def read_fills(self, rect: Rect) -> list[list[str | None]]:
         """Fill colours (``#RRGGBB``) of a rectangle, ``None`` where unfilled."""
         return self._read_style(

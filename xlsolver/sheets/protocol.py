@@ -193,6 +193,10 @@ class Sheet(Protocol):
     def read_number_formats(self, rect: Rect) -> list[list[str]]:
         """Number format codes (``General``, ``0.0``, ``m/d``) of a rectangle."""
 
+    def shows_zeros(self) -> bool:
+        """False when the sheet shows zero values as blank cells (Excel's "Show a zero in
+        cells that have zero value" off for the sheet, Calc's View ▸ Zero values off)."""
+
     def read_border_sides(self, rect: Rect) -> list[list[int]]:
         """Per cell, the sides its own format draws: ``TOP | BOTTOM | LEFT | RIGHT`` bits."""
 
@@ -327,6 +331,10 @@ class SheetBase:
     def read_number_formats(self, rect: Rect) -> list[list[str]]:
         """``General`` everywhere."""
         return _filled(rect, GENERAL)
+
+    def shows_zeros(self) -> bool:
+        """Zero values shown, as every spreadsheet program starts."""
+        return True
 
 
 def _filled(rect: Rect, value: T) -> list[list[T]]:

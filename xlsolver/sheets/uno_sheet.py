@@ -399,6 +399,22 @@ class UnoSheet(SheetBase):
         self._each_format(rect, ("NumberFormat",), out, code)
         return out
 
+    def shows_zeros(self) -> bool:
+        """False when Calc shows zero values as blank cells (View ▸ Zero values off; in
+        Calc one choice for the whole document, as the window shows it)."""
+
+        def ask() -> bool:
+            controller = self.book.doc.getCurrentController()
+            try:
+                if controller is not None:
+                    return bool(controller.getPropertyValue("ShowZeroValues"))
+                settings = self.book.doc.createInstance("com.sun.star.document.Settings")
+                return bool(settings.getPropertyValue("ShowZeroValues"))
+            except Exception:  # a view or document without the setting
+                return True
+
+        return self._cached(("shows zeros",), ask)
+
     def read_border_sides(self, rect: Rect) -> list[list[int]]:
         """Per cell, the sides its own format draws, read once per uniform block."""
         return self._side_bits(rect, _drawn)

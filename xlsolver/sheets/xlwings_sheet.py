@@ -195,6 +195,18 @@ class XwSheet(SheetBase):
         """Number format codes of a rectangle; uniform blocks in one call."""
         return self._blocks(rect, lambda rng: _format_of(rng), GENERAL)
 
+    def shows_zeros(self) -> bool:
+        """False when Excel shows the sheet's zeros as blank cells (File ▸ Options ▸
+        Advanced ▸ "Show a zero in cells that have zero value" off for it), read through
+        COM (Windows: ``Window.SheetViews(name).DisplayZeros``); True where it cannot be."""
+        if not com():
+            return True
+        try:
+            window = self.sheet.book.api.Windows(1)
+            return window.SheetViews(self.sheet.name).DisplayZeros is not False
+        except Exception:  # no window (a hidden workbook), or Excel before 2010
+            return True
+
     def read_formulas(self, rect: Rect) -> list[list[str | None]]:
         """The formula of each cell (``Range.formula`` of the whole rectangle, one call)."""
         top, left, bottom, right = rect

@@ -33,6 +33,9 @@ HEIGHT_LABELS = frozenset({"height", "h", "rows", "高さ", "縦", "たて", "�
 SIZE_TEXT = re.compile(r"(\d+)\s*[x×*]\s*(\d+)")
 EXCEL_EPOCH = dt.datetime(1899, 12, 30)  # serial day 0 of Excel and Calc dates
 QUOTED = re.compile(r'"[^"]*"|\[[^\]]*\]|\\.')  # literal text and [colour] parts of a format
+# What a format section may hold and still show nothing: [colour], an empty literal "",
+# the space _x keeps for a character, a fill with spaces.
+SHOWS_NOTHING = re.compile(r'\[[^\]]*\]|""|_.|\* |\s')
 TYPE_AS_TEXT = "type the clues with spaces (3 1) or start the cell with an apostrophe ('3/1)"
 
 
@@ -51,6 +54,39 @@ def is_date_format(number_format: str | None) -> bool:
         return False
     code = QUOTED.sub("", number_format.split(";")[0]).lower()
     return "d" in code or ("m" in code and "h" not in code and "s" not in code) or "y" in code
+
+
+def format_sections(number_format: str) -> list[str]:
+    """The ``;``-separated sections of a number format (a quoted or escaped ``;`` kept)."""
+    sections, part, quoted, escaped = [], "", False, False
+    for ch in number_format:
+        if escaped:
+            escaped = False
+        elif ch == "\\" and not quoted:
+            escaped = True
+        elif ch == '"':
+            quoted = not quoted
+        elif ch == ";" and not quoted:
+            sections.append(part)
+            part = ""
+            continue
+        part += ch
+    return [*sections, part]
+
+
+def hides_zero(number_format: str | None) -> bool:
+    """True when a number format shows 0 as a blank cell: its zero section, the third
+    (``0;-0;;@``), shows nothing."""
+    sections = format_sections(number_format) if number_format else []
+    return len(sections) >= 3 and not SHOWS_NOTHING.sub("", sections[2])
+
+
+def shown_blank(value: object, number_format: str | None, zeros_shown: bool = True) -> bool:
+    """True for a 0 the sheet shows as a blank cell: its number format hides zeros, or
+    the sheet does not show zero values (``zeros_shown`` False)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != 0:
+        return False
+    return not zeros_shown or hides_zero(number_format)
 
 
 def date_clues(value: dt.date | float, number_format: str | None) -> tuple[int, ...]:
@@ -96,6 +132,8 @@ def parse_clues(value: object, number_format: str | None = None) -> tuple[int, .
     if isinstance(value, (dt.date, dt.datetime)):
         return date_clues(value, number_format)
     if isinstance(value, (int, float)):
+        if shown_blank(value, number_format):  # 0 in "0;-0;;@": an empty place
+            return ()
         if value > 0 and is_date_format(number_format):  # a serial date (Calc, Excel)
             return date_clues(value, number_format)
         return _number_clues(value)

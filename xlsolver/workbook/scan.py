@@ -3,7 +3,8 @@
 Everything comes through the sheet protocol (values, fills, borders, number formats,
 formulas), so the openpyxl, UNO and xlwings back ends give the finder the same facts.
 Reads a back end may lack (``read_seen_sides``, ``read_number_formats``,
-``read_formulas``) fall back to "none known".
+``read_formulas``) fall back to "none known". A 0 the sheet shows as a blank cell (its
+number format ``0;-0;;@``, or the sheet's "show zeros" off) is read as empty.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import numpy as np
 from ..sheets.errors import WorkbookError
 from ..sheets.protocol import ALL_SIDES, Cell, Rect, Sheet, is_error_value
 from .address import where
-from .clues import BadClue, dimension_label, parse_clues
+from .clues import BadClue, dimension_label, parse_clues, shown_blank
 from .frames import framed_cells
 from .marks import PAPER, is_symbol, luminance
 
@@ -158,6 +159,8 @@ def scan(sheet: Sheet, area: Rect | None = None) -> Facts:
     formulas = _read(sheet, "read_formulas", used)
     fills = sheet.read_fills(used)
     seen = _read(sheet, "read_seen_sides", used)
+    shows_zeros = getattr(sheet, "shows_zeros", None)
+    zeros_shown = shows_zeros is None or shows_zeros()
     kind = np.zeros((h, w), dtype=np.int8)
     strength = np.zeros((h, w), dtype=np.int8)
     unsaved: dict[Cell, str] = {}
@@ -169,7 +172,10 @@ def scan(sheet: Sheet, area: Rect | None = None) -> Facts:
                 unsaved[(top + i, left + j)] = str(formulas[i][j])
                 kind[i, j] = JUNK
                 continue
-            kind[i, j], strength[i, j] = classify(v, formats[i][j] if formats else None)
+            number_format = formats[i][j] if formats else None
+            if shown_blank(v, number_format, zeros_shown):  # as the sheet shows it: empty
+                row[j] = v = None
+            kind[i, j], strength[i, j] = classify(v, number_format)
     filled = np.array(
         [[f is not None and luminance(f) < PAPER for f in row] for row in fills], dtype=bool
     ).reshape(h, w)
