@@ -13,9 +13,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import write_clues
+from conftest import WORKBOOKS, write_clues
 from openpyxl import Workbook, load_workbook
-from openpyxl.styles import Border, Side
+from openpyxl.styles import Border, PatternFill, Side
 
 from xlsolver.actions import clear, new_grid, solve
 from xlsolver.cli import main
@@ -1006,14 +1006,14 @@ def test_clear_takes_off_a_tiling_an_earlier_solve_left_on_a_template(tmp_path):
     ("typed", "first"),
     [
         (lambda c: "[" + ", ".join(map(str, c)) + "]", 'Puzzle!F5: clue "[1]" is not a number'),
-        (lambda c: ",".join(map(str, c)) + ",", 'Puzzle!F5: clue "1," is not a number'),
+        (lambda c: "(" + " ".join(map(str, c)) + ")", 'Puzzle!F5: clue "(1)" is not a number'),
         (lambda c: " ".join(map(str, c)) + "\u200b", 'Puzzle!F5: clue "1\u200b" is not a number'),
         ("one cell", 'Puzzle!E9: clue "[1, 1]" is not a number'),
     ],
-    ids=["brackets", "trailing-comma", "zero-width-space", "one-cell"],
+    ids=["brackets", "parentheses", "zero-width-space", "one-cell"],
 )
 def test_clues_that_do_not_read_are_named_by_every_door(tmp_path, capsys, typed, first):
-    """Every clue cell typed ``[1, 1]`` (or ``1,1,``, or ending in a zero-width space)
+    """Every clue cell typed ``[1, 1]`` (or ``(1 1)``, or ending in a zero-width space)
     beside a boxed 8×8 grid: the Solve button said ``Puzzle!F6:M13: the board has 64
     cells; the 12 pentominoes cover exactly 60`` and Hint and ``xlsolver solve``
     ``Puzzle!E5: no clues found``, with the clues right there. All three name the first
@@ -1096,3 +1096,40 @@ def test_the_solve_button_still_tiles_boards_with_labels_or_typed_cells(tmp_path
     book = open_book(path)
     outcome = solve(book, book.sheets()[0])
     assert outcome.ok and "tiled with the 12 pentominoes" in outcome.message, outcome.message
+
+
+def test_solve_on_a_drawing_says_what_the_command_line_says_not_a_board_size(tmp_path, capsys):
+    """A teacher's drawing (workbooks/house-drawing.xlsx, 139 filled cells in 3 groups)
+    and a 14-cell picture: the Solve button spoke of pentominoes ('the marked cells form
+    3 separate groups and none has the 60 cells the pieces cover', 'the board has 14
+    cells; …'); it now says what xlsolver solve says, which names make. A board drawn
+    a few cells off 60 (59) keeps its board message."""
+    from xlsolver.pentomino.board import BoardError
+    from xlsolver.workbook.layout import NoPuzzleError
+
+    small = tmp_path / "small-drawing.xlsx"
+    wb = Workbook()
+    black = PatternFill("solid", fgColor="FF000000")
+    for r, row in enumerate(["..#..", ".###.", "#####", ".#.#."]):
+        for c, ch in enumerate(row):
+            if ch == "#":
+                wb.active.cell(2 + r, 2 + c).fill = black
+    wb.save(small)
+    for path in (WORKBOOKS / "house-drawing.xlsx", small):
+        capsys.readouterr()
+        assert main(["solve", str(path)]) == 2
+        command = capsys.readouterr().err.strip().split(": ", 2)[2]
+        book = open_book(path)
+        with pytest.raises(NoPuzzleError) as err:
+            solve(book, book.sheets()[0])
+        assert str(err.value) == command and "xlsolver make turns it into a puzzle" in command
+    board = tmp_path / "board.xlsx"
+    wb = Workbook()
+    for r in range(6):
+        for c in range(10):
+            if (r, c) != (3, 4):
+                wb.active.cell(2 + r, 2 + c).fill = black
+    wb.save(board)
+    book = open_book(board)
+    with pytest.raises(BoardError, match="the board has 59 cells"):
+        solve(book, book.sheets()[0])

@@ -170,10 +170,14 @@ def _tile_pentomino(book: Book, sheet: Sheet, no_clues: Exception) -> Outcome:
         raise no_clues from None  # the clues are to be typed, or mended
     try:
         board = read_board(sheet, book)
-    except SeveralBoards:
-        raise  # boards drawn, more than one: which to tile is the message
+    except SeveralBoards as exc:
+        if _near_a_board(exc.largest):
+            raise  # boards drawn, more than one: which to tile is the message
+        raise no_clues from None  # a drawing in parts, most likely: say what make does
     except BoardError:
         raise no_clues from None  # neither a nonogram nor a pentomino board
+    if not _near_a_board(len(board.cells)) and not _named_board(book, sheet):
+        raise no_clues from None  # a drawing (137 cells, a 14-cell banner): not a board
     book.progress(0.05, f"xlsolver: tiling {len(board.cells)} cells with pentominoes")
     result = tile(
         board,
@@ -187,6 +191,28 @@ def _tile_pentomino(book: Book, sheet: Sheet, no_clues: Exception) -> Outcome:
     return Outcome(
         f"{board.where()}: tiled with the 12 pentominoes ({result.seconds:.2f} s)",
         painted=len(board.cells),
+    )
+
+
+BOARD_SLACK = 10  # a board drawn a few cells off 60 is a board (its size the message)
+
+
+def _near_a_board(cells: int) -> bool:
+    """True for a count of marked cells a pentomino board drawn a little wrong could have
+    (60 give or take BOARD_SLACK); a drawing far from it is told what make does."""
+    from .pentomino.board import BOARD_CELLS
+
+    return abs(cells - BOARD_CELLS) <= BOARD_SLACK
+
+
+def _named_board(book: Book, sheet: Sheet) -> bool:
+    """True when a rectangle of the sheet is named PentominoBoard."""
+    from .pentomino.sheet import BOARD_NAME
+
+    names = book.defined_names()
+    return any(
+        key in names and names[key][0] == sheet.name
+        for key in (BOARD_NAME, f"{sheet.name}!{BOARD_NAME}")
     )
 
 

@@ -34,7 +34,13 @@ class BoardSizeError(BoardError):
 
 
 class SeveralBoards(BoardError):
-    """Marked cells on a sheet that could each be the board: a board drawn, but which?"""
+    """Marked cells on a sheet that could each be the board: a board drawn, but which?
+    ``largest``: the cells of the largest group (none of the size the pieces cover when
+    it differs from that)."""
+
+    def __init__(self, message: str, largest: int = 0):
+        super().__init__(message)
+        self.largest = largest
 
 
 @dataclass(frozen=True)

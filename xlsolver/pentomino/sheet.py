@@ -332,7 +332,8 @@ def _chosen(sheet: Sheet, readings: list[set[Coord]], need: int, corner: Coord) 
         )
         raise SeveralBoards(
             f"{sheet.name}: {what} ({shown}{more}); mark only the board,"
-            f" or give its rectangle the name {BOARD_NAME}"
+            f" or give its rectangle the name {BOARD_NAME}",
+            need if fits else max(len(g) for g in groups),
         )
     return readings[0]
 
