@@ -328,7 +328,7 @@ def _grade_book(book, path: Path, key: Key, grade: Grade, out_dir, lang: str, co
         elsewhere = marks_elsewhere(book, found, aside)
         grade.note = say(lang, "marks_elsewhere", sheet=elsewhere) if elsewhere else ""
         grade.note = grade.note or say(lang, "empty_grid")
-    unread = _unread_note(sheet, found, lang)
+    unread = _unread_note(sheet, found, lang, read_marked(sheet, found.grid, answer))
     if unread and grade.note == say(lang, "empty_grid"):
         grade.note = ""  # not empty: marked in a way that is not read
     grade.note = "; ".join(filter(None, [grade.note, unread, _view_note(sheet, found, lang)]))
@@ -439,9 +439,10 @@ def stray_numbers(sheet: Sheet, grid: Rect) -> frozenset[Cell]:
 NAMED_UNREAD = 5  # cells named in the note on marks not read, then how many more
 
 
-def _unread_note(sheet: Sheet, found: SheetPuzzle, lang: str) -> str:
-    """Text typed in the grid that is neither a mark nor a number (``★`` … before it was
-    read, ``?``, a word), said with its cells: the cells read as unmarked ("" for none)."""
+def _unread_note(sheet: Sheet, found: SheetPuzzle, lang: str, marked: np.ndarray) -> str:
+    """Text typed in the grid that is neither a number nor read as a mark (``marked``: a
+    colour's letter is), ``?`` or a word, said with its cells: read as unmarked ("" for
+    none)."""
     from ..workbook.address import where
 
     cells: list[Cell] = []
@@ -449,7 +450,7 @@ def _unread_note(sheet: Sheet, found: SheetPuzzle, lang: str) -> str:
     grid = found.grid
     for i, row in enumerate(sheet.read_values(grid)):
         for j, value in enumerate(row):
-            if isinstance(value, str) and value.strip() and mark_text(value) is None:
+            if isinstance(value, str) and value.strip() and not marked[i, j]:
                 if not _number(value):
                     cells.append((grid[0] + i, grid[1] + j))
                     texts += [] if value.strip() in texts else [value.strip()]
