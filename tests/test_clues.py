@@ -19,6 +19,8 @@ SERIAL_MARCH_1 = (dt.datetime(2026, 3, 1) - dt.datetime(1899, 12, 30)).days
         ("3,1,2", None, (3, 1, 2)),
         ("3・1・2", None, (3, 1, 2)),
         ("3、1、2", None, (3, 1, 2)),
+        ("3 1\u200b", None, (3, 1)),  # a zero-width space pasted from a web page
+        ("\ufeff2 \u20602", None, (2, 2)),  # a byte-order mark, a word joiner
         ("3.1.2", None, (3, 1, 2)),
         ("３　１　２", None, (3, 1, 2)),
         ("3\n1", None, (3, 1)),

@@ -43,9 +43,15 @@ class BadClue(ValueError):
     """A clue cell holds something that is not a clue; the message quotes it."""
 
 
+# Characters that show nothing (zero-width space, joiners, word joiner, byte-order mark),
+# left in cells by text pasted from web pages and chat apps.
+INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff"))
+
+
 def normalise(text: str) -> str:
-    """Full-width digits and punctuation to ASCII, surrounding blanks removed."""
-    return unicodedata.normalize("NFKC", text).strip()
+    """Full-width digits and punctuation to ASCII, invisible characters and surrounding
+    blanks removed."""
+    return unicodedata.normalize("NFKC", text).translate(INVISIBLE).strip()
 
 
 def is_date_format(number_format: str | None) -> bool:
