@@ -1133,3 +1133,37 @@ def test_solve_on_a_drawing_says_what_the_command_line_says_not_a_board_size(tmp
     book = open_book(board)
     with pytest.raises(BoardError, match="the board has 59 cells"):
         solve(book, book.sheets()[0])
+
+
+def test_solve_tiles_a_board_with_a_note_or_its_size_typed_beside_it(tmp_path):
+    """workbooks/pentomino-8x8.xlsx with a note typed beside the board (its size 8×8, a
+    date, a count of tilings, a time) and a 6×10 board drawn in fills with width 10 and
+    height 6 typed beside it: the Solve button took each for a nonogram's sheet ('clue
+    "8×8" is not a number', 'no clues found') where it had tiled them."""
+    import datetime
+
+    from openpyxl.styles import PatternFill
+
+    notes = [{"K3": "8×8"}, {"K3": "Date:", "L3": datetime.date(2026, 12, 8)},
+             {"K3": "Tilings:", "L3": 520}, {"K3": "Time", "L3": "3:25"}]  # fmt: skip
+    for k, note in enumerate(notes):
+        wb = load_workbook(WORKBOOKS / "pentomino-8x8.xlsx")
+        for ref, value in note.items():
+            wb.active[ref] = value
+        path = tmp_path / f"note{k}.xlsx"
+        wb.save(path)
+        book = open_book(path)
+        outcome = solve(book, book.sheets()[0])
+        assert outcome.ok and "tiled with the 12 pentominoes" in outcome.message, (note, outcome)
+    wb = Workbook()
+    ws = wb.active
+    fill = PatternFill("solid", fgColor="FFBDD7EE")
+    for r in range(6):
+        for c in range(10):
+            ws.cell(2 + r, 2 + c).fill = fill
+    ws["N2"], ws["O2"], ws["N3"], ws["O3"] = "width", 10, "height", 6
+    path = tmp_path / "labelled.xlsx"
+    wb.save(path)
+    book = open_book(path)
+    outcome = solve(book, book.sheets()[0])
+    assert outcome.ok and "tiled with the 12 pentominoes" in outcome.message, outcome

@@ -216,6 +216,11 @@ def _named_board(book: Book, sheet: Sheet) -> bool:
     )
 
 
+# Clue-like cells that make a sheet a nonogram's: a note beside a drawn board ("8×8",
+# a date, "Tilings: 520", its 60 cells) is one or two, a band of clues many.
+MIN_TYPED_CLUES = 3
+
+
 def _a_nonogram_sheet(book: Book, sheet: Sheet) -> bool:
     """True for a sheet where no puzzle was found that is a nonogram's all the same, not
     a pentomino board: an empty template (New grid's, ``xlsolver new``'s), its grid
@@ -230,7 +235,7 @@ def _a_nonogram_sheet(book: Book, sheet: Sheet) -> bool:
         for name, (on, _) in book.defined_names().items()
     ):
         return False
-    return looks_like_template(sheet, book) or bool(typed_clues(sheet))
+    return looks_like_template(sheet, book) or len(typed_clues(sheet)) >= MIN_TYPED_CLUES
 
 
 def _paint_trace(book: Book, sheet: Sheet, found, steps: list[Step], share: Share) -> int:

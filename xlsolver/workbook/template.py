@@ -100,13 +100,23 @@ def looks_like_template(sheet: Sheet, book: Book | None = None) -> bool:
     read_formulas = getattr(sheet, "read_formulas", None)
     formulas = read_formulas(used) if read_formulas is not None else []
     labels = {dimension_label(v) for row in values for v in row}
-    if {WIDTH_LABEL, HEIGHT_LABEL} <= labels:
-        return True
+    if {WIDTH_LABEL, HEIGHT_LABEL} <= labels and not _filled(sheet, used):
+        return True  # a board drawn in fills may have its size typed beside it
     return any(
         isinstance(v, str) and TOTALS_FORMULA in v
         for rows in (values, formulas)
         for row in rows
         for v in row
+    )
+
+
+def _filled(sheet: Sheet, used: Rect) -> bool:
+    """True when a cell of ``used`` has a fill other than white (a template's grid has
+    none until it is solved; a pentomino board drawn in fills has many)."""
+    return any(
+        fill and fill.upper() not in ("#FFFFFF", "FFFFFF")
+        for row in sheet.read_fills(used)
+        for fill in row
     )
 
 
