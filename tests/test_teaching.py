@@ -1357,3 +1357,45 @@ def test_a_workbook_of_puzzle_sheets_is_checked_sheet_by_sheet(tmp_path, capsys)
     args = ["grade", str(WORKBOOKS / "class" / "ann.xlsx"), "--key", str(path)]
     assert main([*args, "--out-dir", str(tmp_path / "graded")]) == 2
     assert "pick one with --key-sheet 'Week1'" in capsys.readouterr().err
+
+
+def test_a_protected_hand_in_is_graded_without_its_marked_copy(tmp_path, capsys):
+    """A class where one student's copy came back protected (grid cells locked): grade
+    stopped for everyone (exit 2, no summary, one line naming no file). That hand-in is
+    graded, its note saying why no marked copy was written; the others are marked."""
+    sol = picture(HEART)
+    key, _ = make(tmp_path, HEART, "heart")
+    ann = answer(tmp_path / "ann.xlsx", key, sol)
+    wrong = sol.copy()
+    wrong[0, 0] = not wrong[0, 0]
+    bob = answer(tmp_path / "bob.xlsx", key, wrong)
+    wb = load_workbook(bob)
+    wb[PUZZLE_SHEET].protection.sheet = True
+    wb.save(bob)
+    out = tmp_path / "graded"
+    assert main(["grade", str(ann), str(bob), "--key", str(key), "--out-dir", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "bob: 1 wrong of 100, score 99.0 (no marked copy written: Puzzle!" in printed
+    assert "the sheet is protected" in printed, printed
+    assert (out / "ann-graded.xlsx").exists() and not (out / "bob-graded.xlsx").exists()
+    assert (out / "summary.xlsx").exists()
+
+
+def test_make_output_with_its_puzzle_sheet_renamed_is_one_puzzle(tmp_path, capsys):
+    """make's worksheet with its Puzzle sheet renamed Week3: its Answer key sheet was
+    counted as a second puzzle, so grade and hints refused it ('puzzles on several
+    sheets') and check judged the key too."""
+    key, _ = make(tmp_path, HEART, "heart")
+    wb = load_workbook(key)
+    wb[PUZZLE_SHEET].title = "Week3"
+    renamed = tmp_path / "week3.xlsx"
+    wb.save(renamed)
+    capsys.readouterr()
+    assert main(["check", str(renamed), "--json"]) == 0
+    (record,) = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert record["status"] == "unique"
+    assert main(["hints", str(renamed), "-o", str(tmp_path / "hints.xlsx")]) == 0
+    ann = answer(tmp_path / "ann.xlsx", key, picture(HEART))
+    out = tmp_path / "graded"
+    assert main(["grade", str(ann), "--key", str(renamed), "--out-dir", str(out)]) == 0
+    assert "score 100.0" in capsys.readouterr().out

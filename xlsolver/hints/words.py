@@ -118,6 +118,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "clue_fills": "fills on the clues passed over: {cells}",
         "stray_numbers": "numbers in the grid read as unmarked: {cells}",
         "unread_marks": "{text} in the grid is no mark, read as unmarked: {cells}",
+        "not_marked": "no marked copy written: {reason}",
         "marks_elsewhere": "nothing filled in on the grid; sheet '{sheet}' holds marks there",
     },
     "ja": {
@@ -185,6 +186,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "clue_fills": "手がかりのセルの塗りは無視しました: {cells}",
         "stray_numbers": "盤面の数字は未記入として読みました: {cells}",
         "unread_marks": "盤面の{text}は記号として読めず、未記入として読みました: {cells}",
+        "not_marked": "採点済みのコピーは書き出していません: {reason}",
         "marks_elsewhere": "盤面に何も記入されていません(シート「{sheet}」に記入あり)",
     },
 }

@@ -336,7 +336,12 @@ def _grade_book(book, path: Path, key: Key, grade: Grade, out_dir, lang: str, co
     grade.wrong = int(wrong.sum())
     grade.wrong_cells = [(int(r), int(c)) for r, c in zip(*np.nonzero(wrong), strict=True)]
     if out_dir is not None:
-        sheet.paint(found.cells(wrong), WRONG_STYLE)
+        try:
+            sheet.paint(found.cells(wrong), WRONG_STYLE)
+        except WorkbookError as exc:  # a protected sheet: graded, its copy not marked
+            refused = say(lang, "not_marked", reason=str(exc))
+            grade.note = "; ".join(filter(None, [grade.note, refused]))
+            return
         note = (found.grid[0], found.grid[3] + 2)
         sheet.write_values(note, [[say(lang, "marked_wrong", count=grade.wrong)]])
         grade.marked = str(book.save(Path(out_dir) / copy))

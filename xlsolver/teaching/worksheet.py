@@ -283,6 +283,8 @@ def puzzle_sheet(book: Book, name: str | None = None) -> SheetPuzzle:
     if any(s.name == PUZZLE_SHEET for s in book.sheets()):
         return read_puzzle(book.sheet(PUZZLE_SHEET), book, givens=True)
     found = find_puzzles(book, givens=True)
+    ours = (KEY_SHEET, VERDICT_SHEET)  # make's answer key and verdict beside the puzzle
+    found = [p for p in found if p.sheet not in ours] or found
     if len(found) > 1:  # the first was taken unsaid, of one sheet or of several
         first = [p for p in found if p.sheet == found[0].sheet]
         raise several_puzzles(first if len(first) > 1 else found)
