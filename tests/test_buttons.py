@@ -497,10 +497,11 @@ def test_solve_again_after_the_clues_changed_takes_its_own_paint_off_undecided_c
 
 
 def test_solve_of_a_colour_sheet_takes_its_own_paint_off_undecided_cells(tmp_path):
-    """A colour sheet of two solutions, its grid still painted by an earlier answer (an
-    ink, red, a white cell crossed) and a person's highlight: Solve left the inks on the
-    cells it could not decide, where they looked like the answer (black and white sheets
-    had that mended); the highlight stays, and the command line paints the same."""
+    """A colour sheet of two solutions, its grid still painted by an earlier answer (red,
+    a white cell crossed), an ink and a person's highlight: Solve left red and the cross
+    on the cells it could not decide (black and white sheets had that mended); an ink's
+    fill stays, as it may be the person's own (copied from a swatch), as does the
+    highlight, and the command line paints the same."""
 
     from xlsolver.nonogram.colour_puzzle import ColourPuzzle, Palette
     from xlsolver.sheets.protocol import DISCREPANCY_STYLE
@@ -530,7 +531,7 @@ def test_solve_of_a_colour_sheet_takes_its_own_paint_off_undecided_cells(tmp_pat
     grid = found.grid
     for path in (tmp_path / "button.xlsx", by_command):
         fills = _grid_fills(path, grid)
-        assert fills[0][:2] == [None, None] and fills[1][:2] == [None, "FFFF99"], fills
+        assert fills[0][:2] == ["C00000", None] and fills[1][:2] == [None, "FFFF99"], fills
         assert fills[2] == ["2F5597", "2F5597"], fills
         ws = load_workbook(path).active
         assert not ws.cell(grid[0], grid[1] + 1).border.diagonalUp

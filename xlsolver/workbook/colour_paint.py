@@ -91,8 +91,9 @@ def paint_colour_result(sheet: Sheet, found, result: ColourResult, *, answer_key
     plan = colour_plan(result)
     palette = result.palette
     clash = contradiction_style(palette)
-    inks = {ink_style(palette, ink).fill for ink in range(1, palette.k + 1)}
-    clear_own_paint(sheet, found, plan == UNPAINTED, frozenset({*inks, clash.fill.upper()}))
+    # red and the crossed white are xlsolver's; an ink's fill may be the person's own
+    # (copied from a swatch), so it stays, as a black fill of one's own does
+    clear_own_paint(sheet, found, plan == UNPAINTED, frozenset({clash.fill.upper()}))
     for ink in range(1, palette.k + 1):
         cells = found.cells(plan == ink)
         sheet.paint(cells, ink_style(palette, ink))
