@@ -126,9 +126,16 @@ def test_a_stale_grid_name_is_named_in_the_error(tmp_path):
         with pytest.raises(WorkbookError) as err:
             read_puzzle(book.sheet("Puzzle"), book)
         assert str(err.value).endswith(
-            f"(the grid is the defined name PuzzleGrid, Puzzle!{ref.replace('$', '')}; if the "
-            "grid has moved, correct or delete the name)"
+            f"(the grid is the defined name PuzzleGrid, Puzzle!{ref.replace('$', '')}, where "
+            "the sheet shows one at E7:N16; if the grid has moved, correct or delete the name)"
         ), err.value
+    wb = load_workbook(sample)  # a right name and a mistyped clue: the name is not blamed
+    wb["Puzzle"]["D7"] = "2x"
+    wb.defined_names["PuzzleGrid"] = DefinedName("PuzzleGrid", attr_text="Puzzle!$E$7:$N$16")
+    book = save(wb, tmp_path / "right-name.xlsx")
+    with pytest.raises(WorkbookError) as err:
+        read_puzzle(book.sheet("Puzzle"), book)
+    assert str(err.value) == 'Puzzle!D7: clue "2x" is not a number', err.value
 
 
 @pytest.mark.parametrize("labels", [("width", "height"), ("幅", "高さ"), ("横", "縦")])

@@ -708,10 +708,14 @@ def _read_puzzles(
             ]
         except WorkbookError as exc:  # a name left behind when the grid moved or grew
             grid = names[GRID_NAME]
-            said = f"the grid is the defined name {GRID_NAME}, {where(sheet.name, grid)}"
-            if said not in str(exc) and GRID_NAME not in str(exc):
+            facts.kind = before.copy()
+            drawn = _grid_without_names(sheet, facts, size)
+            facts.kind = before.copy()
+            if drawn is not None and drawn != grid and GRID_NAME not in str(exc):
                 exc.args = (
-                    f"{exc.args[0]} ({said}; if the grid has moved, correct or delete the name)",
+                    f"{exc.args[0]} (the grid is the defined name {GRID_NAME}, "
+                    f"{where(sheet.name, grid)}, where the sheet shows one at "
+                    f"{rect_ref(drawn)}; if the grid has moved, correct or delete the name)",
                     *exc.args[1:],
                 )
             raise
@@ -723,6 +727,16 @@ def _read_puzzles(
     except WorkbookError as exc:
         facts.kind = before
         return _apart(sheet, facts, dims or None, dims_cells, exc, givens=givens, check=check)
+
+
+def _grid_without_names(sheet: Sheet, facts: Facts, size: dict | None) -> Rect | None:
+    """The one grid the sheet shows read without its defined names, None when it shows
+    none that reads (or several): what a stale ``PuzzleGrid`` is told apart by."""
+    try:
+        found = _read_scanned(sheet, facts, size, givens=False, check=False)
+    except WorkbookError:
+        return None
+    return found[0].grid if len(found) == 1 else None
 
 
 def _read_scanned(
