@@ -624,10 +624,11 @@ def test_grade_reads_a_number_typed_in_a_grid_cell_as_unmarked(tmp_path):
     assert grade.note == f"numbers in the grid read as unmarked: {PUZZLE_SHEET}!{cell.coordinate}"
 
 
-@pytest.mark.parametrize("mark", ["★", "⬛", "▪", "•", "黒"])
+@pytest.mark.parametrize("mark", ["★", "⬛", "▪", "◾", "•", "⚫", "黒"])
 def test_grade_reads_stars_squares_and_kanji_as_black(tmp_path, mark):
     """A hand-in whose black cells hold ★, ⬛, ▪, • or 黒 was graded as empty (30 wrong
-    of 64-odd, 'nothing filled in on the grid'); they are black marks now, and 白 white."""
+    of 64-odd, 'nothing filled in on the grid'); they are black marks now, and 白, ⬜, ▫
+    and ◽ white (every white cell so marked: none is named as no mark)."""
     sol = picture(HEART)
     key, _ = make(tmp_path, HEART, "heart")
     work = answer(tmp_path / "ann.xlsx", key, np.zeros_like(sol))
@@ -635,8 +636,9 @@ def test_grade_reads_stars_squares_and_kanji_as_black(tmp_path, mark):
     wb = load_workbook(work)
     for r, c in zip(*np.nonzero(sol), strict=True):
         wb[PUZZLE_SHEET].cell(top + int(r), left + int(c), mark)
-    r, c = map(int, np.argwhere(~sol)[0])
-    wb[PUZZLE_SHEET].cell(top + r, left + c, "白")
+    white = {"⬛": "⬜", "▪": "▫", "◾": "◽"}.get(mark, "白")  # each square's white partner
+    for r, c in np.argwhere(~sol):
+        wb[PUZZLE_SHEET].cell(top + int(r), left + int(c), white)
     wb.save(work)
     grade = grade_files([work], key)[0]
     assert not grade.error and (grade.wrong, grade.note) == (0, ""), (grade.wrong, grade.note)
@@ -1285,7 +1287,7 @@ def test_make_of_two_drawings_apart_says_so_and_range_picks_one(tmp_path, capsys
     assert "stand apart" not in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("merged", [False, True])
+@pytest.mark.parametrize("merged", [False, True, "strip"])
 def test_a_title_typed_on_a_dark_banner_is_no_row_of_the_drawing(tmp_path, capsys, merged):
     """'My House' typed in white on a dark blue cell (merged across the picture or not)
     right above the drawing: the filled cell joined the picture as its top row (5×6).
@@ -1303,7 +1305,10 @@ def test_a_title_typed_on_a_dark_banner_is_no_row_of_the_drawing(tmp_path, capsy
     ws["B2"] = "My House"
     ws["B2"].fill = PatternFill("solid", fgColor="FF1F4E79")
     ws["B2"].font = Font(color="FFFFFFFF", bold=True)
-    if merged:
+    if merged == "strip":  # B2:F2 filled, the title in B2 alone: Excel's usual banner
+        for col in "CDEF":
+            ws[f"{col}2"].fill = PatternFill("solid", fgColor="FF1F4E79")
+    elif merged:
         ws.merge_cells("B2:F2")
     path = tmp_path / "banner.xlsx"
     wb.save(path)

@@ -260,16 +260,23 @@ def _words(value: object) -> bool:
     )
 
 
-def _banners_off(marks: np.ndarray, values: list[list[object]]) -> None:
-    """Unmark a heading typed on a filled cell (a banner, merged or not) in the first
-    or last marked row, when every marked cell of that row holds words: a title or a
+def _banners_off(
+    marks: np.ndarray, values: list[list[object]], fills: list[list[str | None]]
+) -> None:
+    """Unmark a heading typed on filled cells (a banner, merged or not) in the first or
+    last marked row: every marked cell of the row in one fill, some holding words and
+    the rest nothing (a title typed in the first cell of a filled strip), a title or a
     note, not the picture's top or bottom row."""
     while True:
         rows = np.flatnonzero(marks.any(axis=1))
         if not len(rows):
             return
         for r in (int(rows[0]), int(rows[-1])):
-            if all(_words(values[r][c]) for c in np.flatnonzero(marks[r])):
+            cells = [int(c) for c in np.flatnonzero(marks[r])]
+            said = [_words(values[r][c]) for c in cells]
+            empty = [values[r][c] is None or values[r][c] == "" for c in cells]
+            one_fill = len({fills[r][c] for c in cells}) == 1
+            if any(said) and all(s or e for s, e in zip(said, empty, strict=True)) and one_fill:
                 marks[r] = False
                 break
         else:
@@ -295,8 +302,8 @@ def read_drawing(sheet: Sheet, book: Book | None = None, rect: Rect | None = Non
             rect = named[1]
     parts = None
     if rect is None:
-        marks, _, _ = _marks(sheet, used)
-        _banners_off(marks, sheet.read_values(used))
+        marks, _, fills = _marks(sheet, used)
+        _banners_off(marks, sheet.read_values(used), fills)
         found = _bounds(marks)
         if found is None:
             raise WorkbookError(

@@ -20,9 +20,30 @@ from .clues import normalise
 # black, as a tick in a paper grid; unticked is a cell not yet marked.
 TICKED, UNTICKED = "☑", "☐"
 BLACK_MARKS = frozenset(
-    {"1", "■", "#", "x", "●", "o", "◼", "█", "✓", "✔", "★", "⬛", "▪", "◾", "•", "黒", TICKED}
+    {
+        "1",
+        "■",
+        "#",
+        "x",
+        "●",
+        "o",
+        "◼",
+        "█",
+        "✓",
+        "✔",
+        "★",
+        "⬛",
+        "▪",
+        "◾",
+        "•",
+        "⚫",
+        "黒",
+        TICKED,
+    }
 )
-WHITE_MARKS = frozenset({"0", "×", "・", ".", "·", "-", "/", "✕", "✗", "□", "白"})
+WHITE_MARKS = frozenset(
+    {"0", "×", "・", ".", "·", "-", "/", "✕", "✗", "□", "⬜", "◽", "▫", "◻", "白"}
+)
 SYMBOLS = (BLACK_MARKS | WHITE_MARKS | {UNTICKED}) - {"0", "1"}  # marks never clues
 FLAG_RED = DISCREPANCY_STYLE.fill.lower()  # Hint and Solve paint a wrong mark so
 DARK = 0.7  # fills darker than this (relative luminance) are black givens
