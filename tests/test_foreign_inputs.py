@@ -130,18 +130,25 @@ def test_range_is_for_workbooks_and_not_beside_sheet(tmp_path, capsys):
 # ---- Calc: a protected sheet, formulas giving empty text ------------------------------
 
 
-@pytest.mark.libreoffice
-def test_a_protected_ods_is_solved_when_nothing_is_written(tmp_path, capsys):
-    """Calc refuses paint on a protected sheet; a run that writes nothing paints nothing,
-    so it reports the solution (it stopped with "the sheet is protected" before), in
-    words of the verdict: it said "unique solution painted" though nothing was painted.
-    Why -o would be refused is said at once, on stderr."""
+def _locked_heart() -> tuple[Puzzle, Workbook]:
+    """The heart's puzzle on a protected sheet, its grid (F6 on) locked as cells are by
+    default."""
     puzzle = Puzzle.from_solution(picture(HEART))
     wb = Workbook()
     ws = wb.active
     ws.title = "Puzzle"
     put_bands(ws, list(puzzle.rows), list(puzzle.cols), 6, 6)
     ws.protection.sheet = True
+    return puzzle, wb
+
+
+@pytest.mark.libreoffice
+def test_a_protected_ods_is_solved_when_nothing_is_written(tmp_path, capsys):
+    """Calc refuses paint on a protected sheet; a run that writes nothing paints nothing,
+    so it reports the solution (it stopped with "the sheet is protected" before), in
+    words of the verdict: it said "unique solution painted" though nothing was painted.
+    Why -o would be refused is said at once, on stderr."""
+    puzzle, wb = _locked_heart()
     wb.save(tmp_path / "locked.xlsx")
     ods = soffice_convert(tmp_path / "locked.xlsx", "ods", tmp_path)
     before = ods.read_bytes()
@@ -172,12 +179,8 @@ def test_a_protected_xlsx_is_refused_paint_as_the_buttons_and_an_ods_are(tmp_pat
     grid cells are unlocked is painted."""
     from openpyxl.styles import Protection
 
-    puzzle = Puzzle.from_solution(picture(HEART))
-    wb = Workbook()
+    puzzle, wb = _locked_heart()
     ws = wb.active
-    ws.title = "Puzzle"
-    put_bands(ws, list(puzzle.rows), list(puzzle.cols), 6, 6)
-    ws.protection.sheet = True
     src = tmp_path / "locked.xlsx"
     wb.save(src)
     before = src.read_bytes()

@@ -314,6 +314,14 @@ def test_a_template_with_size_labels_and_a_table_beside_it_reads(tmp_path):
     assert found.ignored == [f"{first}2:{get_column_letter(right + 5)}6 not a puzzle"]
 
 
+# workbooks/small.xlsx with a line of counts in O7:O16 that are not all its rows' totals
+SAMPLE_TWO_SIDED = (
+    "Puzzle!E7:N16: clues on both sides of the grid (A7:D16 and O7:O16), and neither is "
+    "the other's totals (each line's count of black cells); pick the puzzle with "
+    "--range Puzzle!A4:N16"
+)
+
+
 def test_a_wrong_total_beside_the_boxed_sample_names_both_bands(tmp_path):
     """workbooks/small.xlsx with row totals typed in O7:O16, one of them wrong: the
     column of counts outweighed the row clues of 1s where the grid's corner was looked
@@ -324,11 +332,7 @@ def test_a_wrong_total_beside_the_boxed_sample_names_both_bands(tmp_path):
 
     sample = Path(__file__).resolve().parent.parent / "workbooks" / "small.xlsx"
     counts = [2, 4, 6, 8, 10, 2, 5, 4, 6, 8]
-    expected = (
-        "Puzzle!E7:N16: clues on both sides of the grid (A7:D16 and O7:O16), and neither is "
-        "the other's totals (each line's count of black cells); pick the puzzle with "
-        "--range Puzzle!A4:N16"
-    )
+    expected = SAMPLE_TWO_SIDED
     for labels in (True, False):
         wb = load_workbook(sample)
         ws = wb["Puzzle"]
@@ -367,11 +371,7 @@ def test_counts_mostly_wrong_beside_the_boxed_sample_name_both_bands(tmp_path):
         wb.save(path)
         with pytest.raises(WorkbookError) as err:
             find_puzzles(open_book(path))
-        assert str(err.value) == (
-            "Puzzle!E7:N16: clues on both sides of the grid (A7:D16 and O7:O16), and neither "
-            "is the other's totals (each line's count of black cells); pick the puzzle with "
-            "--range Puzzle!A4:N16"
-        )
+        assert str(err.value) == SAMPLE_TWO_SIDED
 
 
 @pytest.mark.parametrize("heading", ["Σ", "#", "Total"])
@@ -397,11 +397,7 @@ def test_a_heading_above_wrong_totals_is_set_aside_with_them(tmp_path, heading):
     wb.save(path)
     with pytest.raises(WorkbookError) as err:
         find_puzzles(open_book(path))
-    assert str(err.value) == (
-        "Puzzle!E7:N16: clues on both sides of the grid (A7:D16 and O7:O16), and neither is "
-        "the other's totals (each line's count of black cells); pick the puzzle with "
-        "--range Puzzle!A4:N16"
-    )
+    assert str(err.value) == SAMPLE_TWO_SIDED
     (picked,) = find_puzzles(open_book(path), sheet="Puzzle", area=(4, 1, 16, 14))
     assert picked.where == "Puzzle!E7:N16"
     assert (picked.puzzle.rows, picked.puzzle.cols) == (found.puzzle.rows, found.puzzle.cols)
