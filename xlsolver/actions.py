@@ -163,7 +163,7 @@ def _tile_pentomino(book: Book, sheet: Sheet, no_clues: Exception) -> Outcome:
     """A sheet without clues may hold a pentomino board: tile it and paint the pieces. A
     nonogram's sheet (:func:`_a_nonogram_sheet`) is no board: ``no_clues`` is the message."""
     from .pentomino.board import BoardError, SeveralBoards
-    from .pentomino.sheet import paint_tiling, read_board
+    from .pentomino.sheet import named_board, paint_tiling, read_board
     from .pentomino.solver import tile
 
     if _a_nonogram_sheet(book, sheet):
@@ -176,7 +176,7 @@ def _tile_pentomino(book: Book, sheet: Sheet, no_clues: Exception) -> Outcome:
         raise no_clues from None  # a drawing in parts, most likely: say what make does
     except BoardError:
         raise no_clues from None  # neither a nonogram nor a pentomino board
-    if not _near_a_board(len(board.cells)) and not _named_board(book, sheet):
+    if not _near_a_board(len(board.cells)) and named_board(book, sheet) is None:
         raise no_clues from None  # a drawing (137 cells, a 14-cell banner): not a board
     book.progress(0.05, f"xlsolver: tiling {len(board.cells)} cells with pentominoes")
     result = tile(
@@ -205,17 +205,6 @@ def _near_a_board(cells: int) -> bool:
     return abs(cells - BOARD_CELLS) <= BOARD_SLACK
 
 
-def _named_board(book: Book, sheet: Sheet) -> bool:
-    """True when a rectangle of the sheet is named PentominoBoard."""
-    from .pentomino.sheet import BOARD_NAME
-
-    names = book.defined_names()
-    return any(
-        key in names and names[key][0] == sheet.name
-        for key in (BOARD_NAME, f"{sheet.name}!{BOARD_NAME}")
-    )
-
-
 # Clue-like cells that make a sheet a nonogram's: a note beside a drawn board ("8×8",
 # a date, "Tilings: 520", its 60 cells) is one or two, a band of clues many.
 MIN_TYPED_CLUES = 3
@@ -227,13 +216,10 @@ def _a_nonogram_sheet(book: Book, sheet: Sheet) -> bool:
     boxed as a board is, or a sheet typed with clues that do not read, or with other
     numbers than 0 and 1 (row and column labels aside). A rectangle named
     ``PentominoBoard`` is a board whatever else the sheet holds."""
-    from .pentomino.sheet import BOARD_NAME, typed_clues
+    from .pentomino.sheet import named_board, typed_clues
     from .workbook.template import looks_like_template
 
-    if any(
-        name.split("!")[-1] == BOARD_NAME and on == sheet.name
-        for name, (on, _) in book.defined_names().items()
-    ):
+    if named_board(book, sheet) is not None:
         return False
     return looks_like_template(sheet, book) or len(typed_clues(sheet)) >= MIN_TYPED_CLUES
 

@@ -84,13 +84,19 @@ PALETTE: dict[str, Style] = {
 }
 
 
-def board_rect(book: Book | None, sheet: Sheet) -> Rect | None:
-    """Where to look for the board: the ``PentominoBoard`` name, else the used range."""
+def named_board(book: Book | None, sheet: Sheet) -> Rect | None:
+    """The rectangle of the sheet named ``PentominoBoard`` (a workbook or sheet name),
+    None when there is none."""
     if book is not None:
         for name, (sheet_name, rect) in book.defined_names().items():
             if name.split("!")[-1] == BOARD_NAME and sheet_name == sheet.name:
                 return rect
-    return sheet.used_range()
+    return None
+
+
+def board_rect(book: Book | None, sheet: Sheet) -> Rect | None:
+    """Where to look for the board: the ``PentominoBoard`` name, else the used range."""
+    return named_board(book, sheet) or sheet.used_range()
 
 
 def _text(value: object) -> str:

@@ -30,7 +30,7 @@ from ..workbook.clues import normalise
 from ..workbook.files import open_book
 from ..workbook.frames import framed_cells
 from ..workbook.layout import GRID_NAME
-from ..workbook.marks import BLACK_MARKS, WHITE_MARKS, mark_text, read_black
+from ..workbook.marks import BLACK_MARKS, WHITE_MARKS, mark_text, no_fill, read_black
 from .colour_drawing import drawing_colours
 
 CANVAS = 0.8  # HLS lightness from which a fill can be the canvas (pale tints, not yellows)
@@ -218,11 +218,6 @@ def _numbering(values: list[list[object]], first: int = 1) -> np.ndarray:
     return out
 
 
-def no_fill(fill: str | None) -> bool:
-    """True for a cell without a fill, or filled white."""
-    return (fill or "#FFFFFF").upper() == "#FFFFFF"
-
-
 def _number(value: object) -> float | None:
     """A cell's value as a number (a number typed as text too), None when it is none."""
     if isinstance(value, bool) or value is None:
@@ -361,19 +356,17 @@ def _parts(marks: np.ndarray, origin: tuple[int, int]) -> list[Rect] | None:
                 out.append((int(k), int(k)))
         return out
 
+    top, left = origin
     for axis in (0, 1):
         spans = runs(marks.any(axis=axis))
         if len(spans) > 1:
             parts = []
             for lo, hi in spans:
-                part = marks[:, lo : hi + 1] if axis == 0 else marks[lo : hi + 1]
-                t, left, b, right = _bounds(part)
-                if axis == 0:
-                    t, left, b, right = t, left + lo, b, right + lo
-                else:
-                    t, left, b, right = t + lo, left, b + lo, right
-                top0, left0 = origin
-                parts.append((top0 + t, left0 + left, top0 + b, left0 + right))
+                window = np.s_[:, lo : hi + 1] if axis == 0 else np.s_[lo : hi + 1]
+                part = np.zeros_like(marks)
+                part[window] = marks[window]
+                t, c, b, d = _bounds(part)
+                parts.append((top + t, left + c, top + b, left + d))
             return parts
     return None
 

@@ -214,7 +214,7 @@ def _clues_gone_wrong(book, name: str | None) -> bool:
 
 def _typed_ones_only(sheet, drawing) -> bool:
     """True when every black cell of a drawing is a typed 1 without a fill."""
-    from .drawing import no_fill
+    from ..workbook.marks import no_fill
 
     values, fills = sheet.read_values(drawing.rect), sheet.read_fills(drawing.rect)
     return all(

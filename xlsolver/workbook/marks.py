@@ -50,6 +50,11 @@ DARK = 0.7  # fills darker than this (relative luminance) are black givens
 PAPER = 0.95  # fills lighter than this count as unfilled paper
 
 
+def no_fill(fill: str | None) -> bool:
+    """True for a cell without a fill, or filled white."""
+    return (fill or "#FFFFFF").upper() == "#FFFFFF"
+
+
 def luminance(color: str) -> float:
     """Relative luminance 0 (black) … 1 (white) of ``#RRGGBB``."""
     h = color.lstrip("#")

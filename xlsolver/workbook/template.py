@@ -29,6 +29,7 @@ from ..sheets.protocol import (
 )
 from .clues import dimension_label
 from .layout import MAX_SIDE, named_ranges
+from .marks import no_fill
 from .scan import TOTALS_FORMULA
 
 BLOCK = 5  # a thick line every 5 cells
@@ -113,11 +114,7 @@ def looks_like_template(sheet: Sheet, book: Book | None = None) -> bool:
 def _filled(sheet: Sheet, used: Rect) -> bool:
     """True when a cell of ``used`` has a fill other than white (a template's grid has
     none until it is solved; a pentomino board drawn in fills has many)."""
-    return any(
-        fill and fill.upper() not in ("#FFFFFF", "FFFFFF")
-        for row in sheet.read_fills(used)
-        for fill in row
-    )
+    return not all(no_fill(fill) for row in sheet.read_fills(used) for fill in row)
 
 
 def title_text(sheet) -> str:
