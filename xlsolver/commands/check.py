@@ -37,34 +37,38 @@ def run(args: argparse.Namespace) -> int:
         return fail(exc, args.workbook)
     if not is_workbook(args.workbook):
         return _check_file(args)
-    from ..teaching import check_workbook
+    from ..teaching.worksheet import puzzle_sheet
+    from ..workbook.files import open_book
     from ..workbook.layout import SeveralPuzzles
 
     try:
-        verdict = check_workbook(args.workbook, sheet=sheet, time_limit=args.time_limit)
-    except SeveralPuzzles as exc:
-        if sheet is not None or len({p.sheet for p in exc.puzzles}) < len(exc.puzzles):
-            return fail(exc, args.workbook)  # a sheet of several: one is picked by range
-        return _check_sheets(args, exc.puzzles)
+        book = open_book(args.workbook, read_only=True)
+        try:
+            puzzles = [puzzle_sheet(book, sheet)]
+        except SeveralPuzzles as exc:
+            if sheet is not None or len({p.sheet for p in exc.puzzles}) < len(exc.puzzles):
+                raise  # a sheet of several: one is picked by range
+            puzzles = exc.puzzles  # a puzzle on each of several sheets: each judged
     except BAD_INPUT as exc:
         return fail(exc, args.workbook)
-    return report(args.workbook, verdict, args.json)
+    return _check_puzzles(args, book, puzzles)
 
 
-def _check_sheets(args: argparse.Namespace, puzzles) -> int:
-    """A workbook of puzzle sheets, one puzzle each (``convert``'s book of a batch, a
-    week's sheets): each judged and reported as ``FILE [Week2!F6:M13]``, as the puzzles
-    of a puzzle file are."""
+def _check_puzzles(args: argparse.Namespace, book, puzzles) -> int:
+    """The puzzles read from a workbook, each judged and reported: one under the file's
+    name, those of a workbook of puzzle sheets (``convert``'s book of a batch, a week's
+    sheets) as ``FILE [Week2!F6:M13]``, as the puzzles of a puzzle file are."""
     from ..teaching import check_found
-    from ..workbook.files import open_book
 
-    book = open_book(args.workbook, read_only=True)
     code = 0
     for found in puzzles:
         try:
             verdict = check_found(book, found, time_limit=args.time_limit)
         except BAD_INPUT as exc:
             code = max(code, fail(exc, args.workbook))
+            continue
+        if len(puzzles) == 1:
+            code = max(code, report(args.workbook, verdict, args.json))
             continue
         source = f"{args.workbook} [{found.where}]"
         code = max(code, report(source, verdict, args.json, extra={"range": found.where}))

@@ -47,6 +47,7 @@ from ..workbook.layout import (
     NoPuzzleError,
     SeveralPuzzles,
     SheetPuzzle,
+    puzzles_named,
     read_puzzle,
     several_puzzles,
 )
@@ -320,15 +321,16 @@ def _grade_book(book, path: Path, key: Key, grade: Grade, out_dir, lang: str, co
         grade.error = _clues_against_key(book, key) or str(exc)
         return
     wrong = answer != key.solution
+    marked = read_marked(sheet, found.grid, answer)  # the student's marks, read or inks
     aside = printed(key)  # the printed givens: no marks of the student's
     if wrong.any() and key.solves(answer):
         wrong[:] = False  # another solution of a puzzle with several: clues and givens met
         grade.note = say(lang, "other_solution")
-    elif not (read_marked(sheet, found.grid, answer) & ~aside).any():  # blank, or elsewhere
+    elif not (marked & ~aside).any():  # blank, or elsewhere
         elsewhere = marks_elsewhere(book, found, aside)
         grade.note = say(lang, "marks_elsewhere", sheet=elsewhere) if elsewhere else ""
         grade.note = grade.note or say(lang, "empty_grid")
-    unread = _unread_note(sheet, found, lang, read_marked(sheet, found.grid, answer))
+    unread = _unread_note(sheet, found, lang, marked)
     if unread and grade.note == say(lang, "empty_grid"):
         grade.note = ""  # not empty: marked in a way that is not read
     grade.note = "; ".join(filter(None, [grade.note, unread, _view_note(sheet, found, lang)]))
@@ -399,13 +401,9 @@ def read_hand_in(book, key: Key) -> tuple[SheetPuzzle, Sheet]:
     try:
         found = puzzle_sheet(book)
     except SeveralPuzzles as exc:  # no option picks a hand-in's puzzle: say what it is
-        ranges = " and ".join(p.where for p in exc.puzzles)
-        what = f"{exc.puzzles[0].sheet}: several puzzles"
-        if len({p.sheet for p in exc.puzzles}) > 1:
-            what = "puzzles on several sheets"
         raise WorkbookError(
-            f"{what} ({ranges}); a hand-in is a copy of the worksheet of the key, with its "
-            "one puzzle"
+            f"{puzzles_named(exc.puzzles)}; a hand-in is a copy of the worksheet of the key, "
+            "with its one puzzle"
         ) from None
     except (WorkbookError, PuzzleError):
         plain = _as_the_key_reads(book, key)

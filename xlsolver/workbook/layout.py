@@ -77,6 +77,7 @@ __all__ = [
     "named_ranges",
     "read_puzzle",
     "read_puzzles",
+    "puzzles_named",
     "several_puzzles",
     "size_from_name",
     "typed_dimensions",
@@ -710,7 +711,6 @@ def _read_puzzles(
             grid = names[GRID_NAME]
             facts.kind = before.copy()
             drawn = _grid_without_names(sheet, facts, size)
-            facts.kind = before.copy()
             if drawn is not None and drawn != grid and GRID_NAME not in str(exc):
                 exc.args = (
                     f"{exc.args[0]} (the grid is the defined name {GRID_NAME}, "
@@ -827,17 +827,23 @@ def several_puzzles(found: list[SheetPuzzle], option: str = "--range") -> Severa
     (given with ``option``) or defined name that picks the first; for puzzles on several
     sheets, the sheet name that picks the first."""
     name = found[0].sheet
-    ranges = " and ".join(p.where for p in found)
     if len({p.sheet for p in found}) > 1:  # a sheet each: picked by its name
         option = "--sheet" if option == "--range" else option
-        return SeveralPuzzles(
-            f"puzzles on several sheets ({ranges}); pick one with {option} {name!r}", found
-        )
+        return SeveralPuzzles(f"{puzzles_named(found)}; pick one with {option} {name!r}", found)
     return SeveralPuzzles(
-        f"{name}: several puzzles ({ranges}); pick one with {option} "
+        f"{puzzles_named(found)}; pick one with {option} "
         f"{where(name, _footprint(found[0]))} or a defined name {GRID_NAME}",
         found,
     )
+
+
+def puzzles_named(found: list[SheetPuzzle]) -> str:
+    """``Two: several puzzles (Two!G6:P15 and Two!V6:AB12)``, or ``puzzles on several
+    sheets (…)`` when they stand on more than one sheet."""
+    ranges = " and ".join(p.where for p in found)
+    if len({p.sheet for p in found}) > 1:
+        return f"puzzles on several sheets ({ranges})"
+    return f"{found[0].sheet}: several puzzles ({ranges})"
 
 
 def _passed_over(sheet: Sheet, exc: WorkbookError) -> str:

@@ -84,10 +84,10 @@ OWN_FILLS = frozenset(style.fill.upper() for style in (BLACK_STYLE, DISCREPANCY_
 def clear_own_paint(
     sheet: Sheet, found: SheetPuzzle, undecided: np.ndarray, own_fills: frozenset = OWN_FILLS
 ) -> None:
-    """Take xlsolver's own paint (``own_fills``: grey and red, a colour sheet's inks; a
-    white fill crossed) off cells this answer leaves undecided: an earlier Solve of other
-    clues must not stay to look like an answer. A person's own fills (a highlight) and
-    hand-drawn crosses stay."""
+    """Take xlsolver's own paint (``own_fills``: grey and red, or a colour sheet's red;
+    a white fill crossed) off cells this answer leaves undecided: an earlier Solve of
+    other clues must not stay to look like an answer. A person's own fills (a
+    highlight) and hand-drawn crosses stay."""
     if not undecided.any():
         return
     fills = sheet.read_fills(found.grid)
